@@ -76,6 +76,41 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
   return t.getTime();
 }
 
+/**
+ * Go's calendar fields of `time.UnixMilli(ms)` seen at a fixed UTC offset (seconds): whole seconds (the milliseconds
+ * floored, as UnixMilli normalizes a negative remainder), in any year a safe integer reaches (proleptic Gregorian, year 0
+ * included, as Go counts), by whole-day arithmetic rather than Date, whose range ends at year 275760.
+ */
+export function goCivil(ms: number, offsetSec: number): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const secs = Math.floor(ms / 1000) + offsetSec;
+  const days = Math.floor(secs / 86400);
+  const sod = secs - days * 86400;
+  // days since 1970-01-01 -> civil date (H. Hinnant's civil_from_days, eras of 400 years from 0000-03-01)
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const mo = mp < 10 ? mp + 3 : mp - 9;
+  return {
+    y: yoe + era * 400 + (mo <= 2 ? 1 : 0), mo, d: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    h: Math.floor(sod / 3600), mi: Math.floor((sod % 3600) / 60), s: sod % 60,
+  };
+}
+
+/** Go's `2006` layout element when formatting: at least four digits, a minus sign before a year below 0 (appendInt(year, 4)). */
+export const goYearText = (y: number) => `${y < 0 ? '-' : ''}${String(Math.abs(y)).padStart(4, '0')}`;
+
+/** Go's `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros (none when zero), any year. */
+export function goRfc3339NanoUtc(ms: number): string {
+  const c = goCivil(ms, 0);
+  const frac = ms - Math.floor(ms / 1000) * 1000;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const fraction = frac === 0 ? '' : `.${String(frac).padStart(3, '0').replace(/0+$/u, '')}`;
+  return `${goYearText(c.y)}-${two(c.mo)}-${two(c.d)}T${two(c.h)}:${two(c.mi)}:${two(c.s)}${fraction}Z`;
+}
+
 /** Go's time.RFC3339 layout. */
 export const RFC3339 = '2006-01-02T15:04:05Z07:00';
 

@@ -3,7 +3,7 @@
 // calendarProjectEvents, conflicts.go, free_slots.go). Times are RFC 3339 texts; an event's clock times print in the
 // offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
 import { isObject } from '../json-object.js';
-import { goRfc3339 } from '../go-time.js';
+import { goRfc3339, goYearText } from '../go-time.js';
 import { trimSpace } from '../text/space.js';
 
 type Obj = Record<string, unknown>;
@@ -75,7 +75,7 @@ function clock(w: When): string {
 /** Go's "2006-01-02". */
 function date(w: When): string {
   const d = fieldsOf(w);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return `${goYearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
 // blank as strings.TrimSpace sees it (conflicts.go:118-121, next_event.go:180-198, calendar_shared.go:37@c7521c1c): U+0085
@@ -187,7 +187,7 @@ function localRfc3339(ms: number): string {
   const w = localAt(Math.floor(ms / 1000) * 1000);
   const d = fieldsOf(w);
   const zone = w.offset === 0 ? 'Z' : `${w.offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(w.offset) / 60))}:${pad(Math.abs(w.offset) % 60)}`;
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${zone}`;
+  return `${goYearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${zone}`;
 }
 
 /**

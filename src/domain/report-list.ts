@@ -8,7 +8,7 @@
 import { isObject } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
 import { goFloatText } from '../go-fmt.js';
-import { goLayoutParts, goRfc3339 } from '../go-time.js';
+import { goLayoutParts, goRfc3339, goYearText } from '../go-time.js';
 
 type Obj = Record<string, unknown>;
 type Row = Record<string, string>;
@@ -48,10 +48,10 @@ const listItems = (answer: unknown): Obj[] | undefined => itemsOf(answer, [...LI
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Epoch ms on the process's wall clock as Go's "2006-01-02 15:04" (reportMillisToLocalString :1364). */
+/** Epoch ms on the process's wall clock as Go's "2006-01-02 15:04" (reportMillisToLocalString :1364): Go's zero time 0001-01-01T00:00:00Z keeps its four-digit year. */
 function localMinute(ms: number): string {
   const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** Seconds below 1e11 are made milliseconds; not positive is 0 (normalizeReportTimestamp :1354). */

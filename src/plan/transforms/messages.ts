@@ -16,6 +16,7 @@ import { isObj, refuse, type Fn, type Param } from './types.js';
 import { sameJson } from '../../json-object.js';
 import { PLAIN as TIME } from './time.js';
 import { parseJsonWellFormed } from '../../json-well-formed.js';
+import { goRfc3339NanoUtc } from '../../go-time.js';
 
 type Obj = Record<string, unknown>;
 /** A named finder, or `{keys}`: the answer, then its result and data objects, each tried at the keys in order for a
@@ -679,15 +680,14 @@ export function pageMarks(data: Obj): Obj | undefined {
   return undefined;
 }
 
-/** The next page's time boundary: a positive whole number of milliseconds -> RFC 3339 UTC; else the problem. */
+/** The next page's time boundary: a positive whole number of milliseconds -> RFC 3339 UTC in any year (h54-a1); else the problem. */
 function cursorBoundary(v: unknown): { time: string } | { problem: string } {
   let ms: number;
   if (typeof v === 'number') ms = v;
   else if (typeof v === 'string' && /^[+-]?\d+$/u.test(trimSpace(v))) ms = Number(trimSpace(v));
   else return { problem: typeof v === 'string' ? 'not a whole number of milliseconds' : 'no millisecond cursor' };
-  if (!Number.isSafeInteger(ms) || ms <= 0 || ms > 253402300799999) return { problem: 'not a positive whole number of milliseconds' };
-  const iso = new Date(ms).toISOString();
-  return { time: iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`)) };
+  if (!Number.isSafeInteger(ms) || ms <= 0) return { problem: 'not a positive whole number of milliseconds' };
+  return { time: goRfc3339NanoUtc(ms) };
 }
 
 /**

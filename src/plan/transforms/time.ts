@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goLayoutParts, goRfc3339, utcMs, type GoParts } from '../../go-time.js';
+import { goCivil, goLayoutParts, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -118,14 +118,15 @@ export function parseFlexTime(v: unknown): number | undefined {
 const flexTimeMs: Fn = (v, where) =>
   parseFlexTime(v) ?? refuse(where, v, 'a time (2026-03-23T14:00:00+08:00, 2026-03-23 14:00:00, 2026-03-23, or epoch seconds/milliseconds)');
 
-/** epoch ms -> Go's time.UnixMilli(ms).In(time.FixedZone(+08:00)).Format(time.RFC3339): whole seconds at +08:00. */
+/**
+ * epoch ms -> Go's time.UnixMilli(ms).In(time.FixedZone(+08:00)).Format(time.RFC3339): whole seconds at +08:00, the
+ * year as Go writes it (10000 and on in full, -0001 below year 0; h54-a1: before, a year outside 0-9999 was refused)
+ */
 const shanghaiRfc3339: Fn = (v, where) => {
   const ms = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/u.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN;
-  if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
-  const d = new Date(Math.floor(ms / 1000) * 1000 + SHANGHAI_OFFSET_MS);
-  const y = d.getUTCFullYear();
-  if (y < 0 || y > 9999) return refuse(where, v, 'epoch milliseconds within years 0-9999');
-  return `${String(y).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
+  if (!Number.isSafeInteger(ms)) return refuse(where, v, 'epoch milliseconds');
+  const c = goCivil(ms, SHANGHAI_OFFSET_MS / 1000);
+  return `${goYearText(c.y)}-${pad(c.mo)}-${pad(c.d)}T${pad(c.h)}:${pad(c.mi)}:${pad(c.s)}+08:00`;
 };
 
 // A message time -> its whole second (epoch ms) and its nine fraction digits ('' when none). Upstream
@@ -157,11 +158,14 @@ export const PLAIN: Record<string, Fn> = {
   date_end_ms: dateMs(true),
   datetime: dateText(false),
   datetime_end: dateText(true),
-  /** epoch milliseconds (a JSON number, truncated as Go's int64(v)) -> local `YYYY-MM-DD HH:mm:ss` (time.UnixMilli(ms).Format) */
+  /**
+   * epoch milliseconds (a JSON number, truncated as Go's int64(v)) -> local `YYYY-MM-DD HH:mm:ss` (time.UnixMilli(ms).Format),
+   * the year as Go writes it (h54-a1: before, year 1 was `1-01-01`, Go's `0001-01-01`)
+   */
   ms_to_datetime: (v, where) => {
     if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
     const d = new Date(Math.trunc(v));
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   },
   /**
    * Go's `time.Parse(time.RFC3339, v).UnixMilli()` (the shortcuts' parseMillis, calendar.go:34@c7521c1c, and its
@@ -186,15 +190,14 @@ export const PLAIN: Record<string, Fn> = {
   /**
    * a positive whole number of epoch milliseconds (a JSON number or its decimal text) -> Go's
    * `time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)`: the fraction without trailing zeros, none when zero
-   * (upstream threadRepliesNextCursorBoundary); anything else is refused. A text is read as upstream reads it
+   * (upstream threadRepliesNextCursorBoundary), any year (h54-a1: before, past 9999 refused); anything else is refused. A text is read as upstream reads it
    * (strconv.ParseInt(strings.TrimSpace(v), 10, 64), thread_replies.go:517-522, chat/chat_message.go:689-694,
    * smart/chat_messages.go:947-952@c7521c1c): Go's spaces trimmed (U+0085 is one, U+FEFF is not), an optional sign
    */
   ms_to_rfc3339: (v, where) => {
     const ms = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?\d+$/u.test(trimSpace(v)) ? Number(trimSpace(v)) : NaN;
-    if (!Number.isSafeInteger(ms) || ms <= 0 || ms > 253402300799999) return refuse(where, v, 'a positive whole number of epoch milliseconds');
-    const iso = new Date(ms).toISOString();
-    return iso.replace(/\.(\d{3})Z$/u, (_, f: string) => (/^0+$/u.test(f) ? 'Z' : `.${f.replace(/0+$/u, '')}Z`));
+    if (!Number.isSafeInteger(ms) || ms <= 0) return refuse(where, v, 'a positive whole number of epoch milliseconds');
+    return goRfc3339NanoUtc(ms);
   },
   /**
    * epoch milliseconds (a JSON number, truncated) -> Go's `time.UnixMilli(ms).In(time.Local).Format(time.RFC3339)`:
@@ -206,7 +209,7 @@ export const PLAIN: Record<string, Fn> = {
     const d = new Date(Math.trunc(v));
     const off = -d.getTimezoneOffset();
     const zone = off === 0 ? 'Z' : `${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${zone}`;
+    return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${zone}`;
   },
   /**
    * a message's time (upstream parseMessageTimestamp: a message time text, whole-number text or a number, seconds
@@ -230,7 +233,7 @@ export const PLAIN: Record<string, Fn> = {
       : typeof v === 'string' ? messageTime(trimSpace(v)) : undefined;
     if (!t) return refuse(where, v, 'a time (YYYY-MM-DD HH:mm:ss, YYYY-MM-DD or RFC 3339)');
     const d = new Date(t.second + SHANGHAI_OFFSET_MS);
-    const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    const day = `${goYearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
     const clock = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
     const fraction = t.fraction.replace(/0+$/u, '');
     return fraction ? `${day}T${clock}.${fraction}+08:00` : `${day} ${clock}`;
