@@ -257,10 +257,13 @@ function localNameFailures(local: LocalTree, failures: Map<string, string>): Map
 
 const emptyLocal = (): LocalTree => ({ files: new Map(), dirs: [], unsafe: [], temps: [] });
 
-/** The local folder's tree; dws temporary files a killed run left there are removed on the way. */
-async function localTree(run: Run, exists: boolean): Promise<LocalTree> {
+/**
+ * The local folder's tree; dws temporary files a killed run left there are removed on the way. `namesAsIs`: status
+ * lists every local name (h54-a6), see walkLocal.
+ */
+async function localTree(run: Run, exists: boolean, namesAsIs = false): Promise<LocalTree> {
   if (!exists) return emptyLocal();
-  const tree = await walkLocal(run.local, bounds(run.ctx.tool));
+  const tree = await walkLocal(run.local, bounds(run.ctx.tool), namesAsIs);
   for (const rel of tree.temps) if (staleTemp(splitRel(rel)[1])) await fs.rm(absOf(run, rel), { force: true });
   return tree;
 }
@@ -512,7 +515,7 @@ const diffOut = (d: Diff) => ({ new_local: entries(d.new_local), new_remote: ent
 
 const status: LocalCommand = async (ctx) => {
   const { run, opts } = await start(ctx, false);
-  const local = await localTree(run, true);
+  const local = await localTree(run, true, true);
   const remote = await remoteTree(run);
   const d = await diffTrees(local.files, remote.files, opts.quick, md5Of(run));
   const refused = [...remote.unsafe, ...local.unsafe].map((u) => ({ rel_path: u.rel, reason: u.reason }));

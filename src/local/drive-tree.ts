@@ -363,9 +363,11 @@ export async function walkRemote(list: (args: Record<string, unknown>, page: num
 
 /**
  * Walks a local folder: its regular files and folders (symbolic links and special files are left out, so nothing
- * outside the folder is read), in code point order, parents before children.
+ * outside the folder is read), in code point order, parents before children. A name that cannot be a drive file
+ * name is recorded in `unsafe` (push and sync refuse it before any write); with `namesAsIs` (status) it is walked
+ * like any other, as upstream's walkLocalTree checks no local name (helpers/drive_status.go:483-542@c7521c1c).
  */
-export async function walkLocal(root: string, bounds: WalkBounds): Promise<LocalTree> {
+export async function walkLocal(root: string, bounds: WalkBounds, namesAsIs = false): Promise<LocalTree> {
   const tree: LocalTree = { files: new Map(), dirs: [], unsafe: [], temps: [] };
   let items = 0;
   const walk = async (base: string, depth: number): Promise<void> => {
@@ -379,7 +381,7 @@ export async function walkLocal(root: string, bounds: WalkBounds): Promise<Local
         tree.temps.push(rel);
         continue;
       }
-      if (!safeSegment(e.name)) {
+      if (!namesAsIs && !safeSegment(e.name)) {
         tree.unsafe.push({ rel, reason: `the local name ${JSON.stringify(e.name)} cannot be a drive file name` });
         continue;
       }
