@@ -1716,16 +1716,23 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
 
 /**
  * Whether a failed step's error is tolerated (its `tolerate_failure` holds and the backend answered with an error):
- * the step counts as not run, and its failure is the result of `failure_as` when declared.
+ * the step counts as not run, and its failure is the result of `failure_as` when declared. The condition may read that
+ * failure (h54-left: pat chmod passes over a refusal that names the identity fields, to send the call again without
+ * them); a write's unknown outcome is never tolerated (SPEC 6: it may have acted).
  */
 function tolerated(sc: Scope, step: CallStep, err: unknown): boolean {
   if (!step.tolerate_failure || !(err instanceof DwsError) || err.category !== 'backend') return false;
-  if (step.tolerate_failure !== true && evalCondition(sc, step.tolerate_failure) !== true) return false;
+  if (step.effect !== 'read' && err.reason === 'outcome_unknown') return false;
   if (step.failure_as !== undefined) {
     sc.results.set(step.failure_as, { reason: err.reason, message: err.message });
     sc.ran.add(step.failure_as);
   }
-  return true;
+  if (step.tolerate_failure === true || evalCondition(sc, step.tolerate_failure) === true) return true;
+  if (step.failure_as !== undefined) {
+    sc.results.delete(step.failure_as);
+    sc.ran.delete(step.failure_as);
+  }
+  return false;
 }
 
 /** A step that makes backend operations or hands over to a local command (not a pick, refusal or save). */

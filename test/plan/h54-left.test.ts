@@ -112,3 +112,53 @@ describe('minutes +transcript on an incomplete read carries upstream\'s printed 
     }]);
   });
 });
+
+// Item 3. pat chmod (chmod.go:556-615, :1006-1026, :1117-1125, :1275-1290@c7521c1c): the batch plan, like the batch
+// grant, goes through callPATBatchToolWithIdentityFallback: asked with identity fields (agentCode, sessionId) and
+// refused for them (PAT_FORGED_IDENTITY_FIELD in the answer's code, or in the failure the runner makes of a
+// success:false answer, whose code it carries), it is asked once more without them, and that answer must name the agent
+// asked for. A refusal of dws's transport names the code in its message, which the plan reads.
+describe('pat chmod asks again without identity fields when the batch plan or the grant is refused for them', () => {
+  const forged = { success: false, errorCode: 'PAT_FORGED_IDENTITY_FIELD', errorMsg: 'identity fields not allowed' };
+  const chmod = async (argv: string[], plan: unknown[], grant: unknown[]) => {
+    outputs.mcp.answers['pat/pat.batch_plan'] = (_args, n) => plan[Math.min(n, plan.length - 1)];
+    outputs.mcp.answers['pat/pat.batch_grant'] = (_args, n) => grant[Math.min(n, grant.length - 1)];
+    return outputs.sent(['pat', 'chmod', ...argv, '--yes']);
+  };
+  const planArgs = { scopes: [], productCodes: ['chat'], recommend: false, grantType: 'permanent', dryRun: true };
+
+  it('a plan refused as a business error naming the code: asked again without agentCode, then granted (the grant refused so too, sent again)', async () => {
+    const r = await chmod(['--products', 'chat', '--agentCode', 'a1'], [forged, { agentCode: 'a1', data: { selectedScopes: ['chat.message:list'] } }],
+      [{ ...forged, errorCode: ' pat_forged_identity_field ' }, { agentCode: 'a1', granted: true }]);
+    expect(r).toEqual({
+      reason: undefined, category: undefined, printed: { agentCode: 'a1', granted: true },
+      calls: [
+        ['pat/pat.batch_plan', { ...planArgs, agentCode: 'a1' }], ['pat/pat.batch_plan', planArgs],
+        ['pat/pat.batch_grant', { scopes: ['chat.message:list'], grantType: 'permanent', agentCode: 'a1' }],
+        ['pat/pat.batch_grant', { scopes: ['chat.message:list'], grantType: 'permanent' }],
+      ],
+    });
+  });
+
+  it('a plan answered with the code, asked again: an answer naming no agent, or another, is refused before any grant', async () => {
+    for (const second of [{ data: { selectedScopes: ['x'] } }, { result: { agentCode: 'b2' }, data: { selectedScopes: ['x'] } }]) {
+      const r = await chmod(['--recommend', '--agentCode', 'a1'], [{ errorCode: 'PAT_FORGED_IDENTITY_FIELD' }, second], [{ agentCode: 'a1' }]);
+      expect([r.reason, r.calls.map(([tool]) => tool)]).toEqual(['backend_error', ['pat/pat.batch_plan', 'pat/pat.batch_plan']]);
+    }
+  });
+
+  it('a grant refused as a business error naming the code is sent again without its identity fields; a session id counts as one', async () => {
+    const r = await chmod(['chat.message:list', '--grant-type', 'session', '--session-id', 's1'], [{}], [forged, { ok: true }]);
+    expect([r.reason, r.calls, r.printed]).toEqual([undefined, [
+      ['pat/pat.batch_grant', { scopes: ['chat.message:list'], grantType: 'session', sessionId: 's1' }],
+      ['pat/pat.batch_grant', { scopes: ['chat.message:list'], grantType: 'session' }],
+    ], { ok: true }]);
+  });
+
+  it('without identity fields, or with another code, the refusal is the run\'s error after one call', async () => {
+    const alone = await chmod(['chat.message:list'], [{}], [forged]);
+    const other = await chmod(['chat.message:list', '--agentCode', 'a1'], [{}], [{ ...forged, errorCode: 'PAT_SCOPE_DENIED' }]);
+    const planOther = await chmod(['--products', 'chat', '--agentCode', 'a1'], [{ ...forged, errorCode: 'SYSTEM_ERROR' }], [{}]);
+    expect([alone, other, planOther].map((r) => [r.reason, r.calls.length])).toEqual([['business_error', 1], ['business_error', 1], ['business_error', 1]]);
+  });
+});
