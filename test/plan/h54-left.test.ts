@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonNumber, goInt64, goInt64Json } from '../../src/json-number.js';
 import { dispatchInProcess } from '../helpers.js';
 import { rawText } from '../fixtures/mcp/server.js';
-import { useOutputRuns } from './output-runs.js';
+import { helpOf, useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h54left-');
 
@@ -160,5 +160,25 @@ describe('pat chmod asks again without identity fields when the batch plan or th
     const other = await chmod(['chat.message:list', '--agentCode', 'a1'], [{}], [{ ...forged, errorCode: 'PAT_SCOPE_DENIED' }]);
     const planOther = await chmod(['--products', 'chat', '--agentCode', 'a1'], [{ ...forged, errorCode: 'SYSTEM_ERROR' }], [{}]);
     expect([alone, other, planOther].map((r) => [r.reason, r.calls.length])).toEqual([['business_error', 1], ['business_error', 1], ['business_error', 1]]);
+  });
+});
+
+// Item 4. Help facts. attendance approve list sends --end as time.ParseInLocation("2006-01-02", ...) formatted
+// "2006-01-02 15:04:05" (attendance.go:858-893@c7521c1c): 00:00:00 of that day, which its help now says. drive comment
+// list's --page-size is an alias upstream registers hidden (corecmd.go:593-597, file_comment.go:80@c7521c1c): dws's flag
+// list leaves it out, and so do the help's constraint lines now; typed, it is still refused with --all.
+describe('help says what the command sends and names no hidden flag', () => {
+  it('attendance approve list --help says --end is sent as the start of that day, in English and Chinese; the call agrees', async () => {
+    const help = helpOf('attendance', 'approve', 'list');
+    expect([help.includes('sent as 00:00:00 of that day'), help.includes('按这一天的 00:00:00 发送')]).toEqual([true, true]);
+    const r = await outputs.sent(['attendance', 'approve', 'list', '--users', 'u1', '--types', 'leave', '--start', '2026-04-01', '--end', '2026-04-30']);
+    expect(r.calls).toEqual([['attendance-wukong/query_user_approve', { QueryUserApproveRequest: { userIds: ['u1'], bizTypes: [3], fromDate: '2026-04-01 00:00:00', toDate: '2026-04-30 00:00:00' } }]]);
+  });
+
+  it('drive comment list --help names no --page-size, keeps --all against --limit, and --all with --page-size is still refused', async () => {
+    const help = helpOf('drive', 'comment', 'list');
+    expect([help.includes('page-size'), help.includes('Give at most one / 至多提供一个: --all, --limit')]).toEqual([false, true]);
+    const r = await outputs.sent(['drive', 'comment', 'list', '--node', 'n', '--all', '--page-size', '5']);
+    expect([r.reason, r.calls.length]).toEqual(['constraint_violation', 0]);
   });
 });
