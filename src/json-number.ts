@@ -42,6 +42,24 @@ export function int64Json(n: bigint): number | JsonNumber | undefined {
 }
 
 /**
+ * Go's `int64(f)` of a float64 on a 64-bit build: the whole part toward zero, as a bigint (so with no negative zero and,
+ * beyond 2^53, the double's exact digits: int64(2^60) is 1152921504606846976, where String(2 ** 60) writes
+ * 1152921504606847000). Undefined for a non-finite double and outside [-2^63, 2^63): the Go spec leaves that conversion
+ * to the implementation (amd64 gives -2^63 for either side, arm64 saturates), so no value there is upstream's on every
+ * platform. The one float-to-int64 reading behind `trunc`, the executor's int64 page cursor and the chat cursors.
+ */
+export function goInt64(x: number): bigint | undefined {
+  if (!Number.isFinite(x) || x < -(2 ** 63) || x >= 2 ** 63) return undefined;
+  return BigInt(Math.trunc(x));
+}
+
+/** goInt64 as dws sends it (int64Json): a number up to 2^53, beyond it the literal of the exact digits; undefined outside int64. */
+export function goInt64Json(x: number): number | JsonNumber | undefined {
+  const n = goInt64(x);
+  return n === undefined ? undefined : int64Json(n);
+}
+
+/**
  * Whether a kept literal is a whole number as Go's strconv.ParseInt(literal, 10, 64) reads a json.Number: decimal
  * digits only (no fraction, no exponent) within int64.
  */

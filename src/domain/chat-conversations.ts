@@ -1,19 +1,19 @@
 // The next cursor of a chat conversation page as upstream reads it: +conversation-list's conversationPaginationCursor
 // (internal/shortcut/chat/chat_conversation.go:486-499@c7521c1c), and +flag-list's / +chat-list's flagListNextCursor /
 // chatListNextCursor (lark_alignment.go:789-826, :1237-1274, one body twice), which refuse negatives and fractions.
-import { JsonNumber, int64Json } from '../json-number.js';
+import { JsonNumber, goInt64Json, int64Json } from '../json-number.js';
 import { trimSpace } from '../text/space.js';
 
 const DECIMAL = /^[+-]?[0-9]+$/u;
 
 /**
  * The int64 upstream makes of a next cursor: a number truncated toward zero (Go's `int64(f)` of the float64 the answer
- * decodes to), a text as `strconv.ParseInt(strings.TrimSpace(s), 10, 64)` reads it (a sign, decimal digits, within
+ * decodes to, goInt64: beyond 2^53 its exact digits; outside int64 undefined, where Go's value is the platform's), a text as `strconv.ParseInt(strings.TrimSpace(s), 10, 64)` reads it (a sign, decimal digits, within
  * int64; beyond 2^53 kept as the literal of its digits); undefined where upstream returns an error (any other value).
  */
 export function conversationCursor(v: unknown): number | JsonNumber | undefined {
   const n = v instanceof JsonNumber ? Number(v.literal) : v;
-  if (typeof n === 'number') return Number.isFinite(n) ? Math.trunc(n) + 0 : undefined;
+  if (typeof n === 'number') return goInt64Json(n);
   if (typeof n !== 'string') return undefined;
   const text = trimSpace(n);
   if (!DECIMAL.test(text)) return undefined;
@@ -29,7 +29,7 @@ export function conversationCursor(v: unknown): number | JsonNumber | undefined 
 export function chatListCursor(v: unknown): number | JsonNumber | undefined {
   if (v === null) return 0;
   const n = v instanceof JsonNumber ? Number(v.literal) : v;
-  if (typeof n === 'number') return Number.isFinite(n) && n >= 0 && Math.trunc(n) === n ? int64Json(BigInt(n)) : undefined;
+  if (typeof n === 'number') return n >= 0 && Number.isInteger(n) ? goInt64Json(n) : undefined;
   if (typeof n !== 'string') return undefined;
   const text = trimSpace(n);
   if (text === '' || text === '0') return 0;

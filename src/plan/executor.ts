@@ -22,7 +22,8 @@ import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
-import { JsonNumber, cloneJson, int64Json, isInt64Literal, stringifyJson } from '../json-number.js';
+import { JsonNumber, cloneJson, goInt64, goInt64Json, int64Json, isInt64Literal, stringifyJson } from '../json-number.js';
+import { goSprint } from '../go-fmt.js';
 import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
 import { isObject } from '../json-object.js';
 import { sleep, type Sleep } from '../sleep.js';
@@ -231,10 +232,12 @@ function pageMarks(p: PageSpec, answer: unknown, missing: (v: unknown) => boolea
  * page_size; `exhaustive` (upstream readAllDocumentBlocks) must reach a proven end or fail as pages_incomplete.
  */
 /**
- * Where a paged read's failing call ended it: the page (1-based), the cursor that call sent, the pages read before it
- * and the items collected from them. A failure of the step's `on_failure` reads them (`failure_as`).
+ * Where a paged read's failing call ended it: the page (1-based), the cursor that call sent, the pages read before it,
+ * how many items were collected from them and the items themselves (`collected`, after `unique`, with `duplicates` the
+ * repeats it dropped). A failure of the step's `on_failure` reads them (`failure_as`): upstream's +transcript prints
+ * what it read before the failing page (h54-left), which dws, printing nothing for a failed run, puts in the details.
  */
-const pageFailures = new WeakMap<DwsError, { page: number; cursor?: unknown; pages: number; items: number }>();
+const pageFailures = new WeakMap<DwsError, { page: number; cursor?: unknown; pages: number; items: number; collected: unknown[]; duplicates: number }>();
 
 async function runPaged(sc: Scope, step: CallStep, index: number, o: RunOptions, firstPage = 0): Promise<unknown> {
   const p = step.page!;
@@ -296,7 +299,7 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: RunOptions,
         // a failing first read is the call's own error, unless the record lists it (`first_page: list`); where the
         // failure is the step's error it carries the page it ended at, for an on_failure's details (failedAs)
         if (!strict || p.own_errors || (page === 0 && p.record?.first_page !== 'list') || (e instanceof DwsError && e.category !== 'backend' && e.category !== 'auth')) {
-          if (e instanceof DwsError) pageFailures.set(e, { page: page + 1, ...(p.cursor_arg ? { cursor: readPath(args, p.cursor_arg) } : {}), pages: read, items: items.length });
+          if (e instanceof DwsError) pageFailures.set(e, { page: page + 1, ...(p.cursor_arg ? { cursor: readPath(args, p.cursor_arg) } : {}), pages: read, items: items.length, collected: items.slice(), duplicates: facts.duplicates });
           throw e;
         }
         throw new Incomplete(`page ${page + 1} failed (${e instanceof DwsError ? `${e.reason}: ${e.message}` : String(e)})`, page + 1, 'read', p.cursor_arg ? readPath(args, p.cursor_arg) : undefined);
@@ -582,9 +585,10 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: RunO
   const nextAt = p.next[0];
   const intCursor = p.paged_command!.int_cursor === true;
   // upstream cursorValueKey (paged_command.go:476-497): string cursors: nil is "", else the value's text trimmed; int64
-  // cursors (h34-a2): a number as its integer part, a text trimmed, anything else ""
+  // cursors (h34-a2): a number (a kept literal read as the float64 Go decodes) as FormatInt(int64(v)), a text trimmed,
+  // anything else ""
   const keyOf = (v: unknown) => (intCursor
-    ? (typeof v === 'number' ? String(Math.trunc(v)) : typeof v === 'string' ? trimSpace(v) : '')
+    ? (typeof v === 'number' || v instanceof JsonNumber ? int64Key(v) : typeof v === 'string' ? trimSpace(v) : '')
     : (v === undefined || v === null ? '' : trimSpace(typeof v === 'string' ? v : stringifyJson(v))));
   let envelope: Record<string, unknown> | undefined;
   let items: unknown[] = [];
@@ -660,10 +664,27 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: RunO
   return write({ truncated: more, hasMore: more, lastCursor, pages, total: total() });
 }
 
+/**
+ * Upstream cursorValueKey's float64 case, strconv.FormatInt(int64(v), 10) (paged_command.go:480-481@c7521c1c): goInt64's
+ * digits. Outside int64, where Go's int64(v) is the platform's, the double's own whole digits (such a cursor then fails
+ * int64Cursor, and the key is only printed as paging.failedCursor).
+ */
+function int64Key(v: number | JsonNumber): string {
+  const f = typeof v === 'number' ? v : Number(v.literal);
+  if (!Number.isFinite(f)) return String(f);
+  return (goInt64(f) ?? BigInt(Math.trunc(f))).toString();
+}
+
 /** Upstream normalizeCursorArg for PagedCursorInt64 (paged_command.go:506-524@c7521c1c): the cursor sent next, or why not. */
 function int64Cursor(v: unknown): { value?: unknown; error?: string } {
-  // a float64: int64(v) must give it back (a double at or beyond 2^63 does not); Go's int64 has no negative zero
-  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 63 ? { value: v + 0 } : { error: `paged response cursor must be an integer, got ${v}` };
+  // a float64 (a kept literal is the float64 Go's json.Unmarshal makes of it): int64(v) must give it back, so a fraction
+  // is refused, and so is a double at or beyond 2^63 (amd64; declared in the plans' facts); sent with int64(v)'s exact
+  // digits (h54-left; before, beyond 2^53, the double's shortest digits); the error writes v as Go's %v does
+  const f = v instanceof JsonNumber ? Number(v.literal) : v;
+  if (typeof f === 'number') {
+    const n = Number.isInteger(f) ? goInt64Json(f) : undefined;
+    return n === undefined ? { error: `paged response cursor must be an integer, got ${goSprint(f)}` } : { value: n };
+  }
   if (typeof v === 'string') {
     const t = trimSpace(v);
     // strconv.ParseInt's int64, sent whole: beyond 2^53 as the literal of its digits (h52-left; before, its nearest double)
@@ -1695,16 +1716,23 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
 
 /**
  * Whether a failed step's error is tolerated (its `tolerate_failure` holds and the backend answered with an error):
- * the step counts as not run, and its failure is the result of `failure_as` when declared.
+ * the step counts as not run, and its failure is the result of `failure_as` when declared. The condition may read that
+ * failure (h54-left: pat chmod passes over a refusal that names the identity fields, to send the call again without
+ * them); a write's unknown outcome is never tolerated (SPEC 6: it may have acted).
  */
 function tolerated(sc: Scope, step: CallStep, err: unknown): boolean {
   if (!step.tolerate_failure || !(err instanceof DwsError) || err.category !== 'backend') return false;
-  if (step.tolerate_failure !== true && evalCondition(sc, step.tolerate_failure) !== true) return false;
+  if (step.effect !== 'read' && err.reason === 'outcome_unknown') return false;
   if (step.failure_as !== undefined) {
     sc.results.set(step.failure_as, { reason: err.reason, message: err.message });
     sc.ran.add(step.failure_as);
   }
-  return true;
+  if (step.tolerate_failure === true || evalCondition(sc, step.tolerate_failure) === true) return true;
+  if (step.failure_as !== undefined) {
+    sc.results.delete(step.failure_as);
+    sc.ran.delete(step.failure_as);
+  }
+  return false;
 }
 
 /** A step that makes backend operations or hands over to a local command (not a pick, refusal or save). */

@@ -912,9 +912,15 @@ export function normalizeStep(s: Scope, at: string, raw: unknown, servers: Reado
   }
   if (raw.expect !== undefined) step.expect = normalizeExpect(s, `${where}.expect`, raw.expect);
   if (raw.tolerate_failure !== undefined) {
+    // the condition may read the failure itself by the step's failure_as id; a write may fail without stopping the plan
+    // only under such a condition, where the failure says the server refused before acting (h54-left: pat chmod's grant
+    // refused for its identity fields), never as a whole (true)
+    const failureAs = typeof raw.failure_as === 'string' ? raw.failure_as : undefined;
+    const own = failureAs === undefined ? s : { ...s, earlier: new Set([...s.earlier, failureAs]) };
     if (raw.tolerate_failure !== true && !isObj(raw.tolerate_failure)) s.problems.push(`${where}.tolerate_failure: must be true or a condition`);
-    else if (step.effect !== 'read') s.problems.push(`${where}.tolerate_failure: only a read may fail without stopping the plan`);
-    else step.tolerate_failure = raw.tolerate_failure === true ? true : normalizeCondition(s, `${where}.tolerate_failure`, raw.tolerate_failure);
+    else if (step.effect !== 'read' && !(failureAs !== undefined && readsStep(raw.tolerate_failure, failureAs))) {
+      s.problems.push(`${where}.tolerate_failure: only a read may fail without stopping the plan, or a write under a condition reading its own failure (failure_as)`);
+    } else step.tolerate_failure = raw.tolerate_failure === true ? true : normalizeCondition(own, `${where}.tolerate_failure`, raw.tolerate_failure);
   }
   if (raw.failure_as !== undefined) {
     if (raw.tolerate_failure === undefined && raw.on_failure === undefined) s.problems.push(`${where}.failure_as: only with tolerate_failure or on_failure (it names the failure)`);
@@ -1295,7 +1301,7 @@ function checkAtomicPlan(at: string, tool: ToolSpec, plan: PlanSpec, problems: s
   const ownId = ownAt >= 0 ? plan.steps[ownAt].id : undefined;
   const continues = (s: PlanStep, i: number) => ownAt >= 0 && i > ownAt
     && (isChunkContinuation(s, ref?.product_id) || isCredentialRefresh(s, plan.steps.slice(ownAt + 1, i)) || isContentWrite(s, ref?.product_id, ownId!)
-      || isRefusedRetry(s, ref, ownId!));
+      || isRefusedRetry(s, ref, plan.steps[ownAt]));
   const own = plan.steps.filter((s, i) => s.kind === 'call' && ref !== undefined && s.server === ref.product_id && s.rpc === ref.rpc_name && !continues(s, i));
   const name = ref ? `${ref.product_id}.${ref.rpc_name}` : 'its RPC';
   // two own calls are still one when exactly one of them runs: one's condition is the other's negation (upstream
@@ -1349,10 +1355,13 @@ function isContentWrite(s: PlanStep, server: string | undefined, ownId: string):
  * arguments, internal/pat/chmod.go:595-615@c7521c1c): the same RPC, no for_each, page, resolve, poll or rpc_if, run only
  * when a condition reading that first answer (`{from: <own call>}`) holds, so at most one of the two calls acts.
  */
-function isRefusedRetry(s: PlanStep, ref: ToolSpec['interface_ref'], ownId: string): boolean {
+function isRefusedRetry(s: PlanStep, ref: ToolSpec['interface_ref'], own: PlanStep): boolean {
   if (s.kind !== 'call' || ref === undefined || s.server !== ref.product_id || s.rpc !== ref.rpc_name) return false;
   if (s.for_each || s.page || s.resolve || s.poll || s.rpc_if || s.when === undefined) return false;
-  return readsStep(s.when, ownId);
+  // the first answer, or the first call's failure that its own tolerate_failure passed over (h54-left: a refusal carried
+  // as a business error)
+  const failureAs = own.kind === 'call' && own.tolerate_failure !== undefined ? own.failure_as : undefined;
+  return readsStep(s.when, own.id) || (failureAs !== undefined && readsStep(s.when, failureAs));
 }
 
 /**

@@ -265,6 +265,6 @@ describe('minutes +transcript (smart/transcript.go:80-153, minutesdata Transcrip
   it('still more after --page-limit pages: minutes_transcript_incomplete (exit 1), {cause, nextToken, pages, paragraphCount, taskUuid} in details', async () => {
     const { envelope, exit, printed } = await paged(['minutes', '+transcript', '--id', 't1', '--page-limit', '2'], TR, [pg(['a'], true, 'n1'), pg(['b'], true, 'n2')]);
     expect({ exit, printed, reason: envelope?.error.reason, details: (envelope as { details?: unknown }).details })
-      .toEqual({ exit: 1, printed: undefined, reason: 'minutes_transcript_incomplete', details: { cause: 'page safety limit exceeded', nextToken: 'n2', pages: 2, paragraphCount: 2, taskUuid: 't1' } });
+      .toEqual({ exit: 1, printed: undefined, reason: 'minutes_transcript_incomplete', details: { cause: 'page safety limit exceeded', nextToken: 'n2', pages: 2, paragraphCount: 2, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 2, paragraphCount: 2, taskUuid: 't1' }) } });
   });
 });

@@ -100,7 +100,7 @@ describe('minutes +transcript: a failed page read is minutes_transcript_incomple
       const plain = await dws(['minutes', '+transcript', '--id', 't1']);
       const resumed = await dws(['minutes', '+transcript', '--id', 't1', '--cursor', 'c9']);
       expect([plain.exit, plain.reason, plain.stdout, resumed.exit, resumed.reason]).toEqual([1, 'minutes_transcript_incomplete', '', 1, 'minutes_transcript_incomplete']);
-      expect({ ...(plain.details as object), cause: undefined }).toEqual({ cause: undefined, nextToken: '', pages: 0, paragraphCount: 0, taskUuid: 't1' });
+      expect({ ...(plain.details as object), cause: undefined }).toEqual({ cause: undefined, nextToken: '', pages: 0, paragraphCount: 0, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 0, paragraphCount: 0, taskUuid: 't1' }) });
       expect((resumed.details as { nextToken: string }).nextToken).toBe('c9');
       expect((plain.details as { cause: string }).cause).toContain('page 1');
     }
@@ -111,7 +111,7 @@ describe('minutes +transcript: a failed page read is minutes_transcript_incomple
     const run = await dws(['minutes', '+transcript', '--id', 't1']);
     expect({ ...run, message: undefined, details: { ...(run.details as object), cause: undefined } }).toEqual({
       exit: 1, stdout: '', reason: 'minutes_transcript_incomplete', message: undefined, called: ['get_minutes_transcription', 'get_minutes_transcription'],
-      details: { cause: undefined, nextToken: 'n1', pages: 1, paragraphCount: 2, taskUuid: 't1' },
+      details: { cause: undefined, nextToken: 'n1', pages: 1, paragraphCount: 2, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 1, paragraphCount: 2, taskUuid: 't1' }) },
     });
     expect((run.details as { cause: string }).cause).toContain('page 2');
   });
@@ -128,7 +128,7 @@ describe('minutes +transcript: a failed page read is minutes_transcript_incomple
       const run = await dws(['minutes', '+transcript', '--id', 't1']);
       expect({ exit: run.exit, reason: run.reason, stdout: run.stdout, called: run.called.length, details: run.details }).toEqual({
         exit: 1, reason: 'minutes_transcript_incomplete', stdout: '', called: 2,
-        details: { cause, nextToken: 'n1', pages, paragraphCount, taskUuid: 't1' },
+        details: { cause, nextToken: 'n1', pages, paragraphCount, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages, paragraphCount, taskUuid: 't1' }) },
       });
     }
     // the last page saying no more is complete, as before

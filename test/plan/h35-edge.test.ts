@@ -50,18 +50,18 @@ describe('a token met again anywhere in the run stalls the read before the next 
     const r = await failing(['minutes', '+transcript', '--id', 't1', '--page-limit', '8']);
     expect({ exit: r.exit, reason: r.envelope?.error.reason, details: r.envelope?.details, sent: tokens() }).toEqual({
       exit: 1, reason: 'minutes_transcript_incomplete', sent: [null, 'A', 'B'],
-      details: { cause: 'cursor stalled or cycled', nextToken: 'A', pages: 3, paragraphCount: 3, taskUuid: 't1' },
+      details: { cause: 'cursor stalled or cycled', nextToken: 'A', pages: 3, paragraphCount: 3, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 3, paragraphCount: 3, taskUuid: 't1' }) },
     });
   });
   it('+transcript: the --cursor given counts as met (seenTokens starts with the initial token)', async () => {
     byToken({ C: { result: { paragraphList: [para('p1')], hasNext: true, nextToken: 'D' } }, D: { result: { paragraphList: [para('p2')], hasNext: true, nextToken: 'C' } } });
     const r = await failing(['minutes', '+transcript', '--id', 't1', '--cursor', 'C', '--page-limit', '8']);
-    expect({ details: r.envelope?.details, sent: tokens() }).toEqual({ sent: ['C', 'D'], details: { cause: 'cursor stalled or cycled', nextToken: 'C', pages: 2, paragraphCount: 2, taskUuid: 't1' } });
+    expect({ details: r.envelope?.details, sent: tokens() }).toEqual({ sent: ['C', 'D'], details: { cause: 'cursor stalled or cycled', nextToken: 'C', pages: 2, paragraphCount: 2, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 2, paragraphCount: 2, taskUuid: 't1' }) } });
   });
   it('+transcript: a repeat on the last page --page-limit allows is the page limit, as upstream checks before the next call (pager.go:37, :86-88)', async () => {
     byToken(CYCLE);
     const r = await failing(['minutes', '+transcript', '--id', 't1', '--page-limit', '3']);
-    expect({ details: r.envelope?.details, sent: tokens() }).toEqual({ sent: [null, 'A', 'B'], details: { cause: 'page safety limit exceeded', nextToken: 'A', pages: 3, paragraphCount: 3, taskUuid: 't1' } });
+    expect({ details: r.envelope?.details, sent: tokens() }).toEqual({ sent: [null, 'A', 'B'], details: { cause: 'page safety limit exceeded', nextToken: 'A', pages: 3, paragraphCount: 3, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 3, paragraphCount: 3, taskUuid: 't1' }) } });
   });
   it('+detail: the transcript fails at page 4 with the token met again (minutes_detail.go:188)', async () => {
     byToken(CYCLE);
@@ -115,7 +115,7 @@ describe('a page saying more without a next token fails on that page, neither co
   it('+transcript --single-page: the one page saying more without a token fails, its --cursor as nextToken (before: printed complete false, exit 0)', async () => {
     byToken({ c0: { result: { paragraphList: [para('p1')], hasNext: true } } });
     const r = await failing(['minutes', '+transcript', '--id', 't1', '--single-page', '--cursor', 'c0']);
-    expect({ exit: r.exit, details: r.envelope?.details }).toEqual({ exit: 1, details: { cause: REFUSED, nextToken: 'c0', pages: 0, paragraphCount: 0, taskUuid: 't1' } });
+    expect({ exit: r.exit, details: r.envelope?.details }).toEqual({ exit: 1, details: { cause: REFUSED, nextToken: 'c0', pages: 0, paragraphCount: 0, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 0, paragraphCount: 0, taskUuid: 't1' }) } });
   });
   it('+detail: a later page whose paragraphList is not a list is not counted either (mapItems response.go:315-319)', async () => {
     byToken({ ...NO_TOKEN, n1: { result: { paragraphList: { p2: para('p2') }, hasNext: false } } });
@@ -135,7 +135,7 @@ describe('the first container holding the paragraphList key is the page\'s list;
     byToken({ '': page });
     const r = await failing(['minutes', '+transcript', '--id', 't1']);
     expect({ exit: r.exit, reason: r.envelope?.error.reason, details: r.envelope?.details }).toEqual({
-      exit: 1, reason: 'minutes_transcript_incomplete', details: { cause: REFUSED, nextToken: '', pages: 0, paragraphCount: 0, taskUuid: 't1' },
+      exit: 1, reason: 'minutes_transcript_incomplete', details: { cause: REFUSED, nextToken: '', pages: 0, paragraphCount: 0, taskUuid: 't1', payload: expect.objectContaining({ complete: false, pages: 0, paragraphCount: 0, taskUuid: 't1' }) },
     });
   });
   it.each(SHAPES)('+detail, +replace-batch, +speaker-replace and +export-pack refuse it too: %s', async (_name, page) => {

@@ -71,8 +71,12 @@ describe('atomic plans against their interface_ref', () => {
         && !s.for_each && !s.page && !s.resolve && !s.poll && readsOwn(s.args));
       // or the own call sent once more when its first answer was refused, under a condition that reads that answer
       // (h53-left: pat batch grant without its identity fields after PAT_FORGED_IDENTITY_FIELD, upstream chmod.go:595-615)
+      // or the first call's failure its own tolerate_failure passed over (h54-left: that refusal carried as a business error)
+      const ownFailure = ownAt >= 0 && steps[ownAt].tolerate_failure !== undefined ? steps[ownAt].failure_as : undefined;
+      const readsOwnFailure = (v: unknown): boolean => ownFailure !== undefined && (Array.isArray(v) ? v.some(readsOwnFailure)
+        : typeof v === 'object' && v !== null && ((v as { from?: unknown }).from === ownFailure || Object.values(v).some(readsOwnFailure)));
       const refusedRetry = (s: AnyStep, i: number) => i > ownAt && s.kind === 'call' && s.server === ref.product_id && s.rpc === ref.rpc_name
-        && !s.for_each && !s.page && !s.resolve && !s.poll && !s.rpc_if && s.when !== undefined && readsOwn(s.when);
+        && !s.for_each && !s.page && !s.resolve && !s.poll && !s.rpc_if && s.when !== undefined && (readsOwn(s.when) || readsOwnFailure(s.when));
       const rest = steps.filter((s, i) => ownAt >= 0 && i > ownAt && (refusedRetry(s, i) || (s.server === ref.product_id && s.effect === 'write' && s.for_each?.transform?.at(-1) === 'rest')
         || (refusedAt >= 0 && i > refusedAt && s.server === ref.product_id && s.rpc === ref.rpc_name && s.effect === 'read' && s.tolerate_failure === true)
         || (contentWrites.length === 1 && s === contentWrites[0])));

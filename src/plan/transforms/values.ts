@@ -2,7 +2,7 @@
 import { readPath } from '../path.js';
 import { byCodePoint } from '../../text/order.js';
 import { INTEGER, NUMBER, isObj, refuse, type Fn, type Param } from './types.js';
-import { JsonNumber, goFloat64, int64Json, isInt64Literal, parseJsonExact } from '../../json-number.js';
+import { JsonNumber, goFloat64, goInt64Json, int64Json, isInt64Literal, parseJsonExact } from '../../json-number.js';
 import { goFloat64s } from '../../json-well-formed.js';
 import { parseGoBool, parseGoFloat, readGoFloat } from '../../contract/flag-types.js';
 import { trimSpace } from '../../text/space.js';
@@ -100,8 +100,7 @@ export const PLAIN: Record<string, Fn> = {
   trunc: (v, where) => {
     v = asDouble(v);
     if (typeof v !== 'number' || !Number.isFinite(v)) return refuse(where, v, 'a number');
-    // BigInt has no negative zero: int64Json(BigInt(-0)) is 0
-    return int64Json(BigInt(Math.trunc(v))) ?? refuse(where, v, 'a number whose whole part is within int64');
+    return goInt64Json(v) ?? refuse(where, v, 'a number whose whole part is within int64');
   },
   // to_string as upstream's answer readers write a value json.Unmarshal decoded: a number as FormatFloat(x, 'f', -1, 64)
   // writes the float64 (a kept literal read as that float64 first: 1e21 -> "1000000000000000000000",
