@@ -93,7 +93,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; negation?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; id_words?: Record<string, unknown>; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; negation?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; id_words?: Record<string, unknown>; ordinals?: Record<string, unknown>; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -147,6 +147,12 @@ function readObjectLexicon(dir: string): ObjectLexicon {
     const { of, as } = doc.holder;
     if (typeof of !== 'string' || !keys.includes(of) || typeof as !== 'string' || !keys.includes(as)) throw new Error(`${file}: holder.of and holder.as must name objects of the file`);
     lex.holder = { of: keys.indexOf(of), as: keys.indexOf(as), zh: lexiconWords(file, 'holder.zh', doc.holder.zh ?? []), zhOf: lexiconWords(file, 'holder.zh_of', doc.holder.zh_of ?? []), en: lexiconWords(file, 'holder.en', doc.holder.en ?? []), revoke: lexiconWords(file, 'holder.revoke', doc.holder.revoke ?? []) };
+  }
+  if (doc.ordinals) {
+    lex.ordinals = Object.entries(doc.ordinals).map(([word, key]) => {
+      if (!/^\p{Script=Han}+$/u.test(word) || typeof key !== 'string' || !keys.includes(key)) throw new Error(`${file}: ordinals.${word} must map a Chinese word to an object of the file`);
+      return [word, keys.indexOf(key)];
+    });
   }
   if (doc.lettered) {
     const { as, product } = doc.lettered;

@@ -195,6 +195,15 @@ export interface RankingOptions {
    *  those, the parts rule set aside (0 = depth only; h40-rank, docs/ranking.md session 40; bounded in session 41, h41-rank:
    *  read to twenty, the products rule's moves changed which commands a short list shows, 删除developer里的𠮶行). */
   objectGuardReach: number;
+  /** Object guard: 1 = two words of several objects each and no plain word (文件夹 删 文件) mean the readings one inside the
+   *  other; the other readings are set aside (h54-rank, docs/ranking.md session 54). */
+  objectGuardJointReadings: number;
+  /** Object guard: 1 = a named place that holds no target (表里那个批注) names no product for the foreign rule, and the
+   *  target's containers are named around it for the containers rule (h54-rank, docs/ranking.md session 54). */
+  objectGuardPlaceFit: number;
+  /** Object guard: 1 = a hit on the target whose CLI verb removes it anchors the containers rule at
+   *  objectGuardDestructiveRatio, as a command declared destructive does (h54-rank, docs/ranking.md session 54). */
+  objectGuardRemovingAnchor: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -281,6 +290,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardIdWords: 1,
   objectGuardForeignRatio: 0.3,
   objectGuardReach: 20,
+  objectGuardJointReadings: 1,
+  objectGuardPlaceFit: 1,
+  objectGuardRemovingAnchor: 0,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

@@ -102,6 +102,8 @@ export interface ObjectLexicon {
    *  reading (queryObjectPlaces); one inside a longer object word (下拉列表) is that word's. Absent: none. */
   none?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
+  /** Chinese words right after 第 and a number that name an object (第五题: a form's question; session 54). */
+  ordinals?: [string, number][];
   /** English words that name an object only with an id or a quoted name right after them (移除 user 123: a member;
    *  after user confirmation names none): pairs of the word and the object (session 48). Absent: none. */
   idWords?: [string, number][];
@@ -155,6 +157,17 @@ export function letteredSpans(text: string, lex: ObjectLexicon): { at: number; e
   const out: { at: number; end: number }[] = [];
   for (const re of res) for (const m of text.matchAll(re)) out.push({ at: m.index, end: m.index + m[0].length });
   return out;
+}
+
+const ordinalPatterns = new WeakMap<object, RegExp>();
+
+/** Where the folded text counts a thing by its place (ObjectLexicon.ordinals: 第五题, 第 3 题): the spans and objects. */
+export function ordinalSpans(text: string, lex: ObjectLexicon): { at: number; end: number; obj: number }[] {
+  const o = lex.ordinals;
+  if (!o || o.length === 0 || !text.includes('\u7b2c')) return [];
+  let re = ordinalPatterns.get(o);
+  if (!re) ordinalPatterns.set(o, re = new RegExp(`${ORDINALS}\\s*(${o.map(([w]) => escapeRegExp(w)).join('|')})`, 'gu'));
+  return [...text.matchAll(re)].map((m) => ({ at: m.index, end: m.index + m[0].length, obj: o.find(([w]) => w === m[1])![1] }));
 }
 
 /** Two cell references joined by a colon, 到 or 至 (a1:d20, a2 到 d10, as a lettered column range is joined), each
@@ -248,6 +261,7 @@ export function queryObjects(folded: string, lex: ObjectLexicon): number[] {
   const said = saidClasses(text, lex, NO_CONTEXT, 0);
   if (lettered) said[lex.lettered!.as] = 1;
   if (cells) said[lex.lettered!.cells!] = 1;
+  for (const o of ordinalSpans(text, lex)) said[o.obj] = 1;
   const h = lex.holder;
   // A permission word said only as someone's access names the holder's membership (ObjectLexicon.holder).
   if (h && said[h.of]) {
@@ -344,6 +358,7 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const { text } = withoutLettered(quoted, lex);
   const at: { at: number; end: number; obj: number; english: boolean }[] = lettered.map((s) => ({ ...s, obj: lex.lettered!.as, english: false }));
   for (const s of cellRangeSpans(quoted, lex)) at.push({ ...s, obj: lex.lettered!.cells!, english: false });
+  for (const s of ordinalSpans(quoted, lex)) at.push({ ...s, english: false });
   // Every object word (per object: its Chinese words, then its English ones) that the text may say, in that order.
   for (const { word: w, obj: i, english } of objectWordsIn(text, lex)) {
     for (let a = text.indexOf(w); a >= 0; a = text.indexOf(w, a + 1)) {

@@ -100,8 +100,8 @@ const LEFT = [
   '表格里那张图删了 -> doc.delete_document_block',
   '多维表里的备注字段不要了 -> aitable.form_questions_delete',
   '表单 删 题 -> aitable.form_delete',
-  '文件夹 删 文件 -> mail.delete_mail_folder',
 ];
+// Session 54 (h54-rank): 文件夹 删 文件 fixed by the joint reading (objectGuardJointReadings; test/engine/h54-rank.test.ts).
 
 function violations(ranking: object): string[] {
   const engine = engineFor(ranking);

@@ -175,6 +175,15 @@ export interface GuardScope {
   negated?: number;
   /** 1: a thing the request names only to say which one (located, and no place: it holds nothing) is over-reached. */
   modifiers?: number;
+  /** 1: two words of several objects each (文件夹, 文件), with no plain word to choose by, mean the readings one inside the
+   *  other (a folder and its file); the others are set aside as the readings rule sets them (objectGuardJointReadings). */
+  jointReadings?: number;
+  /** 1: a place the request names that holds no target (表里的批注: a base table holds no comment) was read wrongly: it
+   *  names no product for the foreign rule, and the target's own containers are named around it (objectGuardPlaceFit). */
+  placeFit?: number;
+  /** 1: a hit on the target whose command removes it (its CLI verb) anchors at destructiveRatio, as one the catalog
+   *  declares destructive does (objectGuardRemovingAnchor). */
+  removingAnchor?: number;
   /** Set (objectGuardWords): the tools the ranking matches for a text (undefined: too many to list), read for the
    *  words the request names its targets with. A destructive command on another object, matching none of them, moves
    *  below the first hit on the target that matches one, when that hit nearly matches it. */
@@ -283,6 +292,8 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   // readings: the targets one said word names, narrowed by the other things the request names (objectGuardReadings).
   // Only when a hit acts on a reading left: else nothing would anchor the guard's moves.
   let others = scope.readings === 1 && targets.length > 1 && whole.length === 0 ? otherReadings(folded, objects, targets, [...named, ...stays]) : [];
+  // jointReadings (session 54): no plain word chose, and two ambiguous words name a pair one inside the other (文件夹 删 文件).
+  if (scope.jointReadings === 1 && others.length === 0 && targets.length > 1 && whole.length === 0) others = jointReadings(folded, objects, targets, named);
   // productReadings (session 44): the readings no product the request names acts on, when a named product acts on
   // another reading of the same word (云盘里的资料夹: drive has a command on a folder, none on a base section or a mail folder).
   if (scope.readings === 1 && scope.productReadings === 1 && targets.length > 1 && whole.length === 0) {
@@ -300,7 +311,16 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   // compounds (session 46): a target word made of a container's word and another of the target's (群成员) names the
   // container around the target, as 群里的成员 does, for the containers rule below.
   const compound = scope.compounds === 1 && targets.length > 0 ? compoundContainers(folded, objects, targets) : [];
-  const aroundNamed = compound.length > 0 ? [...named, ...compound.filter((c) => !named.includes(c))] : named;
+  // placeFit (session 54): a named place that holds no target and sits in none, said only by a Chinese word of one
+  // character (表里那个批注: 表, read as a base table, holds no comment), was misread: the target's containers are the
+  // place it means, and the misread one names no product. A longer word says its thing (多维表里的子表: the base is
+  // right and the 子表 word is the sheet's, so nothing changes there).
+  const oneChar = (p: number) => !objects.en[p].some((w) => says(folded, w, true)) && objects.zh[p].some((w) => folded.includes(w)) &&
+    objects.zh[p].every((w) => !folded.includes(w) || [...w].length === 1);
+  const misfit = scope.placeFit === 1 && targets.length > 0 ? places.filter((p) => oneChar(p) && !targets.some((t) => t === p || inside(t, p) || inside(p, t))) : [];
+  const fitting = misfit.length > 0 ? [...new Set(targets.flatMap((t) => objects.inside[t]))] : [];
+  const around0 = compound.length > 0 ? [...named, ...compound.filter((c) => !named.includes(c))] : named;
+  const aroundNamed = fitting.length > 0 ? [...around0, ...fitting.filter((c) => !around0.includes(c))] : around0;
   // What the request acts on: its targets; naming only places, the things inside them.
   const acted = (o: number) => o >= 0 && (targets.length > 0 ? targets.includes(o) : places.some((p) => inside(o, p)));
   // twins: a command acts on the target when a command of its twin group does (drive delete sends doc delete's call).
@@ -339,7 +359,7 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   const onTargets = (scope.foreign === 1 || scope.peopleSiblings === 1) && targets.length > 0 ? productsOnObject(meta, f) : undefined;
   // readingKin 2 (session 49): a reading the readings rule set aside names no product either (那几行 with a kept dropdown:
   // the sheet's rows, so the base's form delete is a foreign product's).
-  const meant = scope.readingKin !== undefined && scope.readingKin >= 2 ? named.filter((o) => !others.includes(o)) : named;
+  const meant = (scope.readingKin !== undefined && scope.readingKin >= 2 ? named.filter((o) => !others.includes(o)) : named).filter((o) => !misfit.includes(o));
   const targetProducts = onTargets ? new Set([...targets, ...meant, ...stays].flatMap((t) => [...(onTargets.get(t) ?? [])])) : undefined;
   // asProductless: read as the products rule's off would (its `product` command is one the other rules may still move).
   const kind = (h: Hit, asProductless = false): 'over' | 'sibling' | 'product' | 'rest' | 'foreign' | undefined => {
@@ -403,7 +423,9 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
     // that moves records out is a write), so it anchors at destructiveRatio (session 43).
     const declared = meta.codesOf('effect');
     const destructive = declared.values.indexOf('destructive');
-    const ratioOf = (anchor: Hit) => declared.codes[anchor.doc] === destructive ? scope.destructiveRatio ?? scope.siblingRatio : scope.siblingRatio;
+    // removingAnchor (session 54): a command that removes the target (sheet's comment delete, declared a write) is as firm.
+    const firm = (anchor: Hit) => declared.codes[anchor.doc] === destructive || (scope.removingAnchor === 1 && f.destroys[anchor.doc] === 1);
+    const ratioOf = (anchor: Hit) => firm(anchor) ? scope.destructiveRatio ?? scope.siblingRatio : scope.siblingRatio;
     out = moveBelow(out, (h, anchor) => kind(h) === 'sibling' && anchor.score >= ratioOf(anchor) * h.score,
       scope.siblings === 2 ? (h) => onTarget(h) && f.destroys[h.doc] === 1 : onTarget, scope.first === 1);
   }
@@ -594,6 +616,36 @@ function otherReadings(folded: string, objects: ObjectLexicon, targets: number[]
 }
 
 /**
+ * The targets set aside by a joint reading: every object word the text says names two or more of the named things, so
+ * none is plain evidence, and the readings of two different words that pair one inside the other (文件夹 删 文件: a
+ * folder and the file in it) are what it means; the other readings of those words are set aside. Nothing when no pair, or
+ * every reading is in one.
+ */
+function jointReadings(folded: string, objects: ObjectLexicon, targets: number[], named: number[]): number[] {
+  const words: number[][] = [];
+  for (const o of named) {
+    for (const [list, english] of [[objects.zh[o], false], [objects.en[o], true]] as const) {
+      for (const w of list) {
+        if (!says(folded, w, english)) continue;
+        const readings = named.filter((u) => (english ? objects.en[u] : objects.zh[u]).includes(w));
+        if (readings.length < 2) return [];
+        if (!words.some((x) => x.length === readings.length && x.every((r) => readings.includes(r)))) words.push(readings);
+      }
+    }
+  }
+  const paired = new Set<number>();
+  for (const a of words) {
+    for (const b of words) {
+      if (a === b) continue;
+      for (const x of a) for (const y of b) if (x !== y && objects.inside[y].includes(x)) { paired.add(x); paired.add(y); }
+    }
+  }
+  if (paired.size === 0) return [];
+  const out = targets.filter((t) => !paired.has(t));
+  return out.length === targets.length ? [] : out;
+}
+
+/**
  * The targets that are another reading of a word the request says (one said word names two or more targets) and on
  * which no product the request names acts, when a named product acts on another reading of that word (acted).
  */
@@ -700,6 +752,9 @@ export const objectGuard: Stage = {
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
         ...(r.objectGuardIdWords === 1 ? { idWords: 1 } : {}),
+        ...(r.objectGuardJointReadings === 1 ? { jointReadings: 1 } : {}),
+        ...(r.objectGuardPlaceFit === 1 ? { placeFit: 1 } : {}),
+        ...(r.objectGuardRemovingAnchor === 1 ? { removingAnchor: 1 } : {}),
         ...(r.negatedClauses === 1 ? { negated: 1 } : {}),
         ...(r.objectGuardForeignRatio > 0 ? { foreignRatio: r.objectGuardForeignRatio } : {}),
         ...(r.objectGuardWords === 1 ? { matching: (q: string) => matchingTools(q, s.req, env) } : {}),
