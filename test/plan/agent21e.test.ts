@@ -174,4 +174,17 @@ describe('agent test 21e: the search text that misled the agent', () => {
     }
     expect(searched('create a to-do due tomorrow for u_1').hint ?? '').not.toContain('Known gap');
   });
+  it('left guessing (search, 17): a department\'s full parent path ranked department create/update first with no hint; upstream has no command that walks up the tree (helpers/contact.go: get-info, list-children, create, update only), and the gap now says so', () => {
+    for (const q of ['列出部门 4701 的成员（前 50 个），再查一下 u_4702 所在部门的完整路径（上级部门）。', 'department path of u_1']) {
+      expect(searched(q).hint).toContain('Known gap (contact)');
+    }
+    expect(searched('查一下部门 4701 的详情').hint ?? '').not.toContain('Known gap');
+  });
+  it('left guessing (search, 18): reading a report\'s comment texts ranked the statistics with no hint; upstream only gives counts (get_report_statistics_by_id) and the comment_on_report gap now says the texts cannot be read', () => {
+    for (const q of ['看一下 rp_4802 这篇日志的评论内容', 'show me the comments on report rp_1']) {
+      expect(searched(q).hint).toContain('Known gap (report)');
+    }
+    expect(searched('how many people read report rp_1 and how many comments').hint ?? '').not.toContain('Known gap');
+    expect(searched('看一下日志 rp_1 的评论数和已读人数').hint ?? '').not.toContain('Known gap');
+  });
 });
