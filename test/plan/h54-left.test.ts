@@ -170,7 +170,7 @@ describe('pat chmod asks again without identity fields when the batch plan or th
 describe('help says what the command sends and names no hidden flag', () => {
   it('attendance approve list --help says --end is sent as the start of that day, in English and Chinese; the call agrees', async () => {
     const help = helpOf('attendance', 'approve', 'list');
-    expect([help.includes('sent as 00:00:00 of that day'), help.includes('按这一天的 00:00:00 发送')]).toEqual([true, true]);
+    expect([help.includes('sent as 00:00:00 of that date'), help.includes('按该日 00:00:00 发送')]).toEqual([true, true]);
     const r = await outputs.sent(['attendance', 'approve', 'list', '--users', 'u1', '--types', 'leave', '--start', '2026-04-01', '--end', '2026-04-30']);
     expect(r.calls).toEqual([['attendance-wukong/query_user_approve', { QueryUserApproveRequest: { userIds: ['u1'], bizTypes: [3], fromDate: '2026-04-01 00:00:00', toDate: '2026-04-30 00:00:00' } }]]);
   });
