@@ -4,12 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { queryActionMask } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
-import { engineFor, paths } from './ranking-runs.js';
+import { engineFor, paths, probeViolations } from './ranking-runs.js';
 import { FILING, probesOf, runProbe, writtenInside } from './overreach-probes.js';
 import { ROOT } from '../helpers.js';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { factsOf, objectOf } from '../../src/engine/stages/object-guard.js';
 
 const first = (q: string) => paths({}, q, 5)[0];
 
@@ -103,24 +100,7 @@ const LEFT = [
 ];
 // Session 54 (h54-rank): 文件夹 删 文件 fixed by the joint reading (objectGuardJointReadings; test/engine/h54-rank.test.ts).
 
-function violations(ranking: object): string[] {
-  const engine = engineFor(ranking);
-  const meta = engine.meta;
-  const lex = meta.lexicon.objects!;
-  const f = factsOf(meta);
-  const doc = new Map<string, number>();
-  for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
-  const probes = JSON.parse(readFileSync(path.join(ROOT, 'test', 'engine', 'h53-probes.json'), 'utf8')) as [string, string][];
-  expect(probes.length).toBe(335);
-  const bad: string[] = [];
-  for (const [named, q] of probes) {
-    const top = paths(ranking, q, 1)[0];
-    const d = doc.get(top)!;
-    const o = objectOf(meta, f, d);
-    if (f.destroys[d] === 1 && !named.split('|').includes(o >= 0 ? lex.keys[o] : '?')) bad.push(`${q} -> ${top}`);
-  }
-  return bad;
-}
+const violations = (ranking: object) => probeViolations(ranking, 'h53-probes.json', 335);
 
 describe('a bare person said right after the removal verb names a member or an attendee (objects.yaml: 删人, 踢人; h53-rank2)', () => {
   // Failed before: 人 alone named nothing, so the spaced 会议 删 人 named the event alone and its delete led.

@@ -2,32 +2,11 @@
 // mechanisms for the causes session 53 left: the joint reading of two ambiguous words (objectGuardJointReadings) and a
 // one-character place that holds no target (objectGuardPlaceFit). docs/ranking.md "Session 54 (h54-rank)".
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { engineFor, paths } from './ranking-runs.js';
-import { factsOf, objectOf } from '../../src/engine/stages/object-guard.js';
-import { ROOT } from '../helpers.js';
+import { engineFor, paths, probeViolations } from './ranking-runs.js';
 import { queryObjects } from '../../src/lexicon/actions.js';
 import { fold } from '../../src/text/fold.js';
 
-/** Each probe file's requests whose first hit is a destructive command on another object than the one(s) named. */
-function violations(ranking: object, file: string, count: number): string[] {
-  const meta = engineFor(ranking).meta;
-  const lex = meta.lexicon.objects!;
-  const f = factsOf(meta);
-  const doc = new Map<string, number>();
-  for (let d = 0; d < meta.count; d++) doc.set(meta.canonical_path.at(d)!, d);
-  const probes = JSON.parse(readFileSync(path.join(ROOT, 'test', 'engine', file), 'utf8')) as [string, string][];
-  expect(probes.length).toBe(count);
-  const bad: string[] = [];
-  for (const [named, q] of probes) {
-    const top = paths(ranking, q, 1)[0];
-    const d = doc.get(top)!;
-    const o = objectOf(meta, f, d);
-    if (f.destroys[d] === 1 && !named.split('|').includes(o >= 0 ? lex.keys[o] : '?')) bad.push(`${q} -> ${top}`);
-  }
-  return bad;
-}
+const violations = probeViolations;
 
 const OFF = { objectGuardJointReadings: 0, objectGuardPlaceFit: 0 };
 

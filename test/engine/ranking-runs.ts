@@ -4,9 +4,11 @@
 import { expect } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
 import { queryProducts } from '../../src/lexicon/actions.js';
-import { factsOf } from '../../src/engine/stages/object-guard.js';
+import { factsOf, objectOf } from '../../src/engine/stages/object-guard.js';
 import { fold } from '../../src/text/fold.js';
-import { readSnapshotBytes } from '../helpers.js';
+import { ROOT, readSnapshotBytes } from '../helpers.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { SnapshotMeta } from '../../src/snapshot/decode.js';
 import type { ObjectLexicon } from '../../src/lexicon/actions.js';
 
@@ -62,4 +64,25 @@ export function expectProductsRuleOnlyReorders(ranking: object, query: string): 
     return [...doc.values()].some((d) => e.twin[d] === group && queryProducts(fold(query), meta.productLexicon).includes(meta.valueOf('product_id', d)));
   };
   expect(on.slice(0, on.indexOf(off[0])).some(ofNamed), query).toBe(true);
+}
+
+/**
+ * A removal probe file's requests (test/engine/<file>: [named object keys joined by |, request] pairs) whose first hit
+ * is a destructive command on another object than the one(s) named: issue 34's over-reach, on our own probes.
+ */
+export function probeViolations(ranking: object, file: string, count: number): string[] {
+  const meta = engineFor(ranking).meta;
+  const lex = meta.lexicon.objects!;
+  const f = factsOf(meta);
+  const doc = docIndex(meta);
+  const probes = JSON.parse(readFileSync(path.join(ROOT, 'test', 'engine', file), 'utf8')) as [string, string][];
+  expect(probes.length).toBe(count);
+  const bad: string[] = [];
+  for (const [named, q] of probes) {
+    const top = paths(ranking, q, 1)[0];
+    const d = doc.get(top)!;
+    const o = objectOf(meta, f, d);
+    if (f.destroys[d] === 1 && !named.split('|').includes(o >= 0 ? lex.keys[o] : '?')) bad.push(`${q} -> ${top}`);
+  }
+  return bad;
 }
