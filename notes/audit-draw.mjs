@@ -64,8 +64,9 @@
 //                                           20261446: h54-a1.md, 20261447: h54-a2.md, 20261448: h54-a3.md,
 //                                           20261449: h54-a4.md, 20261450 (its first ten, if read): h54-left.md,
 //                                           20261451: h54-a5.md, 20261452: h54-a6.md,
-//                                           20261453: h54-a7.md, 20261454: h54-a8.md;
-//                                           the next second reading draws 20261455)
+//                                           20261453: h54-a7.md, 20261454: h54-a8.md,
+//                                           20261455: h54-a9.md, 20261456: h54-a10.md, 20261457: h54-a11.md,
+//                                           20261458: h54-a12.md; the next second reading draws 20261459)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
