@@ -156,6 +156,30 @@ const atoi: Fn = (v, where, ctx) => {
 };
 
 /**
+ * The first JSON object or list of a text that starts with `{` or `[`: up to its closing bracket, strings and their
+ * escapes skipped, as one json.Decoder.Decode reads it and leaves the rest unread (h54-a12: a commit answer
+ * `{"dentryId":7,"spaceId":8} trailing` is read upstream, chat.go:2294-2298, todo.go:1895-1906@c7521c1c). A text whose
+ * brackets never close is returned whole, so that decoding it fails as before.
+ */
+function leadingValue(text: string): string {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return text.slice(0, i + 1);
+    }
+  }
+  return text;
+}
+
+/**
  * upstream findInt64Field (internal/helpers/chat.go:2235@c7521c1c): in an object the keys in order, a key whose value
  * reads as a whole number giving it; else each of its values in turn (Go walks a map in no fixed order: dws in the
  * object's key order); a list element by element; a text holding a JSON object or list is parsed and searched.
@@ -178,8 +202,9 @@ function findWhole(v: unknown, keys: readonly string[]): number | JsonNumber | u
   // the text TrimSpace'd, then decoded when it starts with { or [ (chat.go:2256-2262@c7521c1c)
   if (typeof v === 'string' && /^[[{]/u.test(trimSpace(v))) {
     try {
-      // decoded with UseNumber, as upstream's findInt64Field decodes a nested text (chat.go:2260@c7521c1c)
-      return findWhole(parseJsonExact(trimSpace(v)), keys);
+      // decoded with UseNumber, as upstream's findInt64Field decodes a nested text (chat.go:2260@c7521c1c), by one
+      // json.Decoder.Decode (unmarshalJSONUseNumber chat.go:2294-2298): what follows the first value is not read
+      return findWhole(parseJsonExact(leadingValue(trimSpace(v))), keys);
     } catch {
       return undefined;
     }
