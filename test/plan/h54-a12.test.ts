@@ -6,7 +6,9 @@
 // (chat.go:2256-2262). chat's file upload (parseConversationFileSendIDs chat.go:2221-2233) shares both readers. Each
 // test runs as a user types it against the recording backend on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { useOutputRuns } from './output-runs.js';
+import { leadingValue } from '../../src/plan/transforms/values.js';
 
 const outputs = useOutputRuns('dws-h54a12-');
 const { mcp } = outputs;
@@ -44,5 +46,21 @@ describe('chat +messages-send --file: the same reader for the conversation file 
     const run = await outputs.sent(['chat', '+messages-send', '--group', 'cidG1==', '--file', 'a.txt', '--yes'], { 'a.txt': 'hello' });
     expect(run.reason).toBeUndefined();
     expect(String((run.calls.at(-1)![1] as { content: string }).content)).toContain('"dentryId":12,"spaceId":34');
+  });
+});
+
+describe('leadingValue: the first JSON object or list of a text, as one json.Decoder.Decode reads it (property)', () => {
+  const objectOrList = fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()));
+  it('gives back exactly the first value, whatever text follows it', () => {
+    fc.assert(fc.property(objectOrList, fc.string(), (v, rest) => {
+      const first = JSON.stringify(v);
+      expect(leadingValue(first + rest)).toBe(first);
+    }), { numRuns: 500 });
+  });
+  it('returns a text whose brackets never close whole, so decoding it still fails', () => {
+    fc.assert(fc.property(objectOrList, (v) => {
+      const open = JSON.stringify(v).slice(0, -1);
+      expect(leadingValue(open)).toBe(open);
+    }), { numRuns: 300 });
   });
 });

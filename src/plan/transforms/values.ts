@@ -161,7 +161,7 @@ const atoi: Fn = (v, where, ctx) => {
  * `{"dentryId":7,"spaceId":8} trailing` is read upstream, chat.go:2294-2298, todo.go:1895-1906@c7521c1c). A text whose
  * brackets never close is returned whole, so that decoding it fails as before.
  */
-function leadingValue(text: string): string {
+export function leadingValue(text: string): string {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
