@@ -5,6 +5,7 @@ import type { CallStep, ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec 
 import { readPath } from './path.js';
 import { asList, equal, evalCondition, evalSource, textFinds, type Scope } from './values.js';
 import { stringifyJson } from '../json-number.js';
+import { goFloatText } from '../go-fmt.js';
 import { equalFold } from '../text/equal-fold.js';
 import { goCase } from '../text/go-case.js';
 import { trimSpace } from '../text/space.js';
@@ -66,7 +67,7 @@ export type ChooseSpec = Pick<ResolveSpec, 'value' | 'label' | 'match' | 'take' 
 
 /**
  * A candidate read through a resolve's `fields` (upstream shortcutString): each key the first of its paths holding a
- * non-blank text (trimmed) or a number (as text); a key none of them holds is left out. Other fields stay.
+ * non-blank text (trimmed) or a number (as FormatFloat 'f' text); a key none of them holds is left out. Other fields stay.
  */
 export function readFields(row: unknown, fields: Record<string, string[]>): unknown {
   if (row === null || typeof row !== 'object' || Array.isArray(row)) return row;
@@ -76,7 +77,9 @@ export function readFields(row: unknown, fields: Record<string, string[]>): unkn
     for (const p of paths) {
       const v = readPath(row, p);
       if (typeof v === 'string' && trimSpace(v) !== '') out[key] = trimSpace(v);
-      else if (typeof v === 'number' && Number.isFinite(v)) out[key] = String(v);
+      // shortcutString writes a float64 as strconv.FormatFloat(x, 'f', -1, 64) (chat_group.go:1668-1669@c7521c1c):
+      // -0 is "-0", 1e-7 is "0.0000001" (h54-a11; before: JavaScript's String, "0" and "1e-7")
+      else if (typeof v === 'number' && Number.isFinite(v)) out[key] = goFloatText(v);
       else continue;
       break;
     }
