@@ -260,7 +260,12 @@ export class ControlClient {
       }
       const total = typeof o.total === 'number' ? o.total : 0;
       const size = typeof o.pageSize === 'number' && o.pageSize > 0 ? o.pageSize : PAGE_SIZE;
-      if (added === 0) throw new DwsError('backend_error', `the subscription list made no progress at page ${page}`);
+      // h54-a9 (ListSubscriptions personal/client.go:258-260@c7521c1c): a page that adds nothing is no progress only
+      // while the total is still ahead of what was read or the page is full; a short page of repeats ends the list
+      // (before: any such page was refused)
+      if (added === 0 && (total > all.length || items.length >= size)) {
+        throw new DwsError('backend_error', `the subscription list made no progress at page ${page}`);
+      }
       if ((total > 0 && all.length >= total) || items.length < size) break;
       if (page === MAX_PAGES) throw new DwsError('backend_error', `the subscription list has more than ${MAX_PAGES} pages`);
     }
