@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, runCliAsync } from '../helpers.js';
 
 const TOKEN = 'evt-token-h54a9-never-print';
-let pages: Record<string, unknown>[] = [];
+let pages: unknown[] = [];
 let asked: string[] = [];
 let url = '';
 let stateDir = '';
@@ -24,7 +24,7 @@ const server = http.createServer((req, res) => {
   if (req.method === 'GET' && u.pathname === '/dws/event/sublist' && req.headers.authorization === `Bearer ${TOKEN}`) {
     const pageNo = u.searchParams.get('pageNo') ?? '';
     asked.push(pageNo);
-    const page = pages[Number(pageNo) - 1] ?? { items: [] };
+    const page = Number(pageNo) <= pages.length ? pages[Number(pageNo) - 1] : { items: [] };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ success: true, result: page }));
     return;
@@ -81,5 +81,49 @@ describe('event status: a page of subscriptions already read (ListSubscriptions 
     const r = await runCliAsync(['event', 'status', '--format', 'json'], '', env());
     expect(r.status).toBe(1);
     expect(errorOf(r.stderr).reason).toBe('backend_error');
+  });
+});
+
+describe('event status: a page upstream cannot decode into dwsSubListResult fails (personal/client.go:112-133, decodeResult :521-531@c7521c1c)', () => {
+  it.each([
+    ['a result that is a list', [sub('s1')]],
+    ['a total given as text', { total: '1', items: [sub('s1')] }],
+    ['a pageSize that is not whole', { pageSize: 1.5, items: [sub('s1')] }],
+    ['items that is an object', { items: { a: sub('s1') } }],
+    ['an item that is a number', { items: [sub('s1'), 5] }],
+    ['a subId that is a number', { items: [{ ...sub('s1'), subId: 7 }] }],
+    ['an eventKey that is an object', { items: [{ ...sub('s1'), eventKey: {} }] }],
+  ])('%s: backend_error, exit 1, nothing printed', async (_name, page) => {
+    pages = [page];
+    const r = await runCliAsync(['event', 'status', '--format', 'json'], '', env());
+    expect(r.status).toBe(1);
+    expect(errorOf(r.stderr).reason).toBe('backend_error');
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([
+    ['a null result', null, []],
+    ['null items', { items: null }, []],
+    ['a null item (decoded as an empty subscription) and null texts', { items: [null, { ...sub('s1'), ruleType: null, status: true }] }, ['', 's1']],
+  ])('%s still reads', async (_name, page, want) => {
+    pages = [page];
+    const r = await runCliAsync(['event', 'status', '--format', 'json', '--status', 'all'], '', env());
+    expect(r.status, r.stderr).toBe(0);
+    expect(ids(r.stdout)).toEqual(want);
+  });
+});
+
+describe('event status: a status that is neither text nor a whole number is printed as its JSON text (dwsStatusString personal/client.go:800-823@c7521c1c)', () => {
+  it.each([
+    ['true', true, 'true'],
+    ['a list', ['a', 1], '["a",1]'],
+    ['an object', { a: 1 }, '{"a":1}'],
+    ['1.5', 1.5, '1.5'],
+    ['2 (a code)', 2, 'paused'],
+  ])('%s', async (_name, status, want) => {
+    pages = [{ items: [{ ...sub('s1'), status }] }];
+    const r = await runCliAsync(['event', 'status', '--format', 'json', '--status', want], '', env());
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).result.subscriptions).toEqual([{ subscribe_id: 's1', event_key: 'user_im_message_receive_at', rule_type: 'at', status: want, source_id: 'open', created_at: '2026-12-01T00:00:00Z' }]);
   });
 });
