@@ -3,7 +3,9 @@
 // already read, even when that page was short and the total was reached or not given. Upstream's
 // personal.Client.ListSubscriptions (internal/event/personal/client.go:220-269@c7521c1c) fails on a page that adds
 // nothing only when the answer's total is still ahead of what was read or the page is full; otherwise the short page
-// ends the list. The list is shared by event status and event consume's --subscribe-id lookup (src/events/control.ts). Each case runs
+// ends the list. Two more answer-reading points of the same list: a page json.Unmarshal cannot put into
+// dwsSubListResult fails, and a status that is neither text nor a number prints as its JSON text (dwsStatusString).
+// The list is shared by event status and event consume's --subscribe-id lookup (src/events/control.ts). Each case runs
 // `node bin/dws.cjs event status --format json` as a user types it against a control plane on 127.0.0.1 that answers
 // /dws/event/sublist page by page.
 import http from 'node:http';
