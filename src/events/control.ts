@@ -248,6 +248,8 @@ export class ControlClient {
       const r = await this.request('GET', `${this.cp.control}/event/sublist`, 'GET /event/sublist', undefined,
         { clientId: this.cp.clientId, sourceId: this.cp.sourceId, pageSize: String(PAGE_SIZE), pageNo: String(page) });
       const o = typeof r === 'object' && r !== null ? (r as Record<string, unknown>) : {};
+      const bad = sublistDecodeError(r);
+      if (bad) throw new DwsError('backend_error', `GET /event/sublist on the personal-event service answered a page that cannot be read: ${bad}`);
       const items = Array.isArray(o.items) ? o.items : [];
       if (items.length === 0) break;
       let added = 0;
@@ -260,7 +262,12 @@ export class ControlClient {
       }
       const total = typeof o.total === 'number' ? o.total : 0;
       const size = typeof o.pageSize === 'number' && o.pageSize > 0 ? o.pageSize : PAGE_SIZE;
-      if (added === 0) throw new DwsError('backend_error', `the subscription list made no progress at page ${page}`);
+      // h54-a9 (ListSubscriptions personal/client.go:258-260@c7521c1c): a page that adds nothing is no progress only
+      // while the total is still ahead of what was read or the page is full; a short page of repeats ends the list
+      // (before: any such page was refused)
+      if (added === 0 && (total > all.length || items.length >= size)) {
+        throw new DwsError('backend_error', `the subscription list made no progress at page ${page}`);
+      }
       if ((total > 0 && all.length >= total) || items.length < size) break;
       if (page === MAX_PAGES) throw new DwsError('backend_error', `the subscription list has more than ${MAX_PAGES} pages`);
     }
@@ -297,13 +304,48 @@ export class ControlClient {
 /** Numeric subscription states the service may send. */
 const STATUS_CODES: Record<number, string> = { 1: 'active', 2: 'paused', 3: 'deleted' };
 
+/** The texts of a listed subscription that upstream decodes into Go strings (dwsSubscription, personal/client.go:119-133). */
+const SUB_TEXTS = ['subId', 'subscribe_id', 'eventKey', 'event_key', 'ruleType', 'rule_type', 'clientId', 'sourceId', 'source_id', 'deliveryPref', 'gmtCreate', 'created_at'];
+
+/**
+ * Why a /event/sublist result would not decode into upstream's dwsSubListResult (personal/client.go:112-133, decoded
+ * by json.Unmarshal in decodeResult :521-531@c7521c1c), or '' when it would: the result an object (or null), total,
+ * pageNo and pageSize whole numbers, items a list (or null) of objects (or nulls) whose texts are strings (or null);
+ * status may be anything (a json.RawMessage). Upstream's ListSubscriptions fails on such a page (h54-a9; before: read
+ * leniently, the wrong-typed parts taken as absent).
+ */
+function sublistDecodeError(r: unknown): string {
+  if (r === null) return '';
+  if (typeof r !== 'object' || Array.isArray(r)) return 'the result is not an object';
+  const o = r as Record<string, unknown>;
+  for (const k of ['total', 'pageNo', 'pageSize']) {
+    const v = o[k];
+    if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v))) return `${k} is not a whole number`;
+  }
+  const items = o.items;
+  if (items === undefined || items === null) return '';
+  if (!Array.isArray(items)) return 'items is not a list';
+  for (const [i, it] of items.entries()) {
+    if (it === null) continue;
+    if (typeof it !== 'object' || Array.isArray(it)) return `items[${i}] is not an object`;
+    for (const k of SUB_TEXTS) {
+      const v = (it as Record<string, unknown>)[k];
+      if (v !== undefined && v !== null && typeof v !== 'string') return `items[${i}].${k} is not a text`;
+    }
+  }
+  return '';
+}
+
 function subscriptionOf(o: Record<string, unknown>): Subscription {
   const status = o.status;
   return {
     subscribe_id: text(o.subId) || text(o.subscribe_id),
     event_key: text(o.eventKey) || text(o.event_key),
     rule_type: text(o.ruleType) || text(o.rule_type),
-    status: typeof status === 'string' ? status : typeof status === 'number' ? (STATUS_CODES[status] ?? String(status)) : '',
+    // h54-a9 (dwsStatusString personal/client.go:800-823@c7521c1c): a text as it came, a code by the table, and any
+    // other JSON value as its JSON text (before: a boolean, list or object was printed as no status)
+    status: status === undefined || status === null ? '' : typeof status === 'string' ? status
+      : typeof status === 'number' ? (STATUS_CODES[status] ?? String(status)) : JSON.stringify(status),
     source_id: text(o.sourceId) || text(o.source_id),
     created_at: text(o.gmtCreate) || text(o.created_at),
   };
