@@ -20,7 +20,7 @@ import { DwsError } from '../errors.js';
 import { checkIdentity, ControlClient, controlPlane, type ControlPlane, type EventContext, type StdinWatch } from './control.js';
 import { type EventDefinition, type EventEnvelope, flattenEvent, lookupEvent } from './catalog.js';
 import { removeRuns, upsertRuns, type RunState } from './runs.js';
-import { text } from '../contract/values.js';
+import { text, trimSpace } from '../contract/values.js';
 import { processStartTicks } from '../backend/state.js';
 import { canonicalJson } from '../journal/record.js';
 
@@ -101,7 +101,8 @@ export function filterFor(values: Record<string, unknown>): unknown {
       throw new DwsError('invalid_parameter', '--filter-json must be valid JSON');
     }
   }
-  const words = text(values.query).split(',').map((w) => w.trim()).filter(Boolean);
+  // each word with Go's strings.TrimSpace (registry.go splitCSV@c7521c1c): U+0085 is space, U+FEFF is not
+  const words = text(values.query).split(',').map(trimSpace).filter(Boolean);
   if (words.length) parts.push({ field: 'payload.body.content', op: 'contains_any', value: words });
   return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : { and: parts };
 }
@@ -204,7 +205,8 @@ export function matcher(o: { subscribeIds: string[]; eventTypes: string[]; filte
   const exact = new Set<string>();
   const prefixes: string[] = [];
   let all = o.eventTypes.length === 0;
-  for (const raw of o.eventTypes.map((t) => t.trim()).filter(Boolean)) {
+  // Go's strings.TrimSpace per type (bus/hub.go:77@c7521c1c)
+  for (const raw of o.eventTypes.map(trimSpace).filter(Boolean)) {
     if (raw === '*') all = true;
     else if (raw.endsWith('*')) prefixes.push(raw.slice(0, -1));
     else exact.add(raw);
