@@ -22,7 +22,7 @@ import { resolveOpenDingTalkIds } from './open-dingtalk-ids.js';
 import { trimSpace } from '../contract/values.js';
 import { askForRemaining, dryRun, evalArgs, pageControl, pageCount, previewStep, type PlanDryRun, type StepPreview } from './preview.js';
 import { applyTransforms } from './transforms/index.js';
-import { JsonNumber, cloneJson, goInt64, goInt64Json, int64Json, isInt64Literal, stringifyJson } from '../json-number.js';
+import { JsonNumber, cloneJson, goInt64Json, int64Json, isInt64Literal, stringifyJson } from '../json-number.js';
 import { goSprint } from '../go-fmt.js';
 import { countInner, cutGroups, mergeGroups } from './grouped-pages.js';
 import { isObject } from '../json-object.js';
@@ -665,14 +665,13 @@ async function runPagedCommand(sc: Scope, step: CallStep, index: number, o: RunO
 }
 
 /**
- * Upstream cursorValueKey's float64 case, strconv.FormatInt(int64(v), 10) (paged_command.go:480-481@c7521c1c): goInt64's
- * digits. Outside int64, where Go's int64(v) is the platform's, the double's own whole digits (such a cursor then fails
- * int64Cursor, and the key is only printed as paging.failedCursor).
+ * Upstream cursorValueKey's float64 case, strconv.FormatInt(int64(v), 10) (paged_command.go:480-481@c7521c1c): the
+ * double's exact whole digits (goInt64's, within int64). Outside int64, where Go's int64(v) is the platform's, the same
+ * digits (such a cursor then fails int64Cursor, and the key is only printed as paging.failedCursor).
  */
 function int64Key(v: number | JsonNumber): string {
   const f = typeof v === 'number' ? v : Number(v.literal);
-  if (!Number.isFinite(f)) return String(f);
-  return (goInt64(f) ?? BigInt(Math.trunc(f))).toString();
+  return Number.isFinite(f) ? BigInt(Math.trunc(f)).toString() : String(f);
 }
 
 /** Upstream normalizeCursorArg for PagedCursorInt64 (paged_command.go:506-524@c7521c1c): the cursor sent next, or why not. */
