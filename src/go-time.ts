@@ -76,6 +76,25 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
   return t.getTime();
 }
 
+/** The process's local UTC offset in force at an instant, in milliseconds east of UTC. */
+const localOffsetMs = (ms: number) => -new Date(ms).getTimezoneOffset() * 60_000;
+
+/**
+ * Go's `time.Date(y, mo+1, d, h, mi, s, ms*1e6, time.Local)` as epoch milliseconds (`mo` counted from 0, as Date
+ * counts; overflowing fields normalized). Go reads the wall time as if it were UTC, looks up the offset in force there,
+ * and, when the instant that offset gives lies outside that zone period, takes the offset in force at that instant
+ * instead. So a wall time in a daylight-saving gap gets the offset after the change (New York's 02:30 on the spring
+ * day is 01:30 EST), and in an overlap east of UTC the second pass. JavaScript's `new Date(y, mo, ...)` differs in
+ * both: it resolves a gap with the offset before the change and an overlap with the first pass.
+ */
+export function goLocalDate(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo, d);
+  t.setUTCHours(h, mi, s, ms);
+  const wall = t.getTime();
+  return wall - localOffsetMs(wall - localOffsetMs(wall));
+}
+
 /**
  * Go's calendar fields of `time.UnixMilli(ms)` seen at a fixed UTC offset (seconds): whole seconds (the milliseconds
  * floored, as UnixMilli normalizes a negative remainder), in any year a safe integer reaches (proleptic Gregorian, year 0

@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goCivil, goLayoutParts, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, type GoParts } from '../../go-time.js';
+import { goCivil, goLayoutParts, goLocalDate, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -255,12 +255,23 @@ export const PLAIN: Record<string, Fn> = {
     const now = nowOf(ctx);
     return new Date(now.getFullYear(), now.getMonth(), now.getDate() + n).getTime();
   },
+  /**
+   * The Monday that starts the run's local week, `n` weeks on, as upstream's calendar +week builds it with Go's
+   * time.Date and AddDate in time.Local (shortcut/smart/week.go:84-92@c7521c1c): today's midnight by goLocalDate (on a
+   * day whose midnight falls in a daylight-saving gap that is 23:00 the day before), the days back to Monday counted
+   * from that instant's own weekday, and each AddDate taken from the local fields of the instant before it.
+   */
   week_start_ms: (v, where, ctx) => {
     const n = wholeNumber(v);
     if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of weeks');
     const now = nowOf(ctx);
-    const sinceMonday = (now.getDay() + 6) % 7;
-    return new Date(now.getFullYear(), now.getMonth(), now.getDate() - sinceMonday + 7 * n).getTime();
+    const addDays = (ms: number, days: number) => {
+      const t = new Date(ms);
+      return goLocalDate(t.getFullYear(), t.getMonth(), t.getDate() + days, t.getHours(), t.getMinutes(), t.getSeconds(), t.getMilliseconds());
+    };
+    const startOfDay = goLocalDate(now.getFullYear(), now.getMonth(), now.getDate(), 0, 0, 0, 0);
+    const startOfWeek = addDays(startOfDay, -((new Date(startOfDay).getDay() + 6) % 7));
+    return n === 0 ? startOfWeek : addDays(startOfWeek, 7 * n);
   },
   now_plus_ms: (v, where, ctx) => (typeof v === 'number' && Number.isFinite(v) ? nowOf(ctx).getTime() + v : refuse(where, v, 'a number of milliseconds')),
 };
