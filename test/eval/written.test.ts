@@ -197,3 +197,38 @@ describe.each([['s35-destructive', 300], ['s36-destructive', 150], ['s37-destruc
     expect(added.filter((r) => others.has(r.q)).map((r) => r.q)).toEqual([]);
   });
 });
+
+describe('the near misses session 55 added (eval/written/s55-near.neg.jsonl)', () => {
+  it('are negatives only, each near train-side commands outside the validation fold, in a language the set knows, none repeated', () => {
+    const e = shippedEngine();
+    const set = readWritten('eval/written');
+    const added = set.negatives.filter((n) => n.product === 's55-near');
+    expect(added.length).toBeGreaterThan(200);
+    expect(set.requests.filter((r) => r.product === 's55-near')).toEqual([]);
+    expect(set.workflows.filter((w) => w.product === 's55-near')).toEqual([]);
+    const paths = new Set(e.tools().map((t) => t.canonical_path));
+    const train = sideOf(e, 'train');
+    const valid = sideOf(e, 'valid');
+    for (const n of added) {
+      expect(n.near.length, n.q).toBeGreaterThan(0);
+      for (const t of n.near) {
+        expect(paths.has(t), t).toBe(true);
+        expect(train(t), n.q).toBe(true);
+        expect(valid(t), n.q).toBe(false);
+      }
+      expect(['zh', 'en', 'mixed'], n.q).toContain(n.lang);
+      expect(n.why.trim().length, n.q).toBeGreaterThan(0);
+    }
+    const others = new Set(set.negatives.filter((n) => n.product !== 's55-near').map((n) => n.q));
+    expect(added.filter((n) => others.has(n.q)).map((n) => n.q)).toEqual([]);
+    expect(new Set(added.map((n) => n.q)).size).toBe(added.length);
+  });
+
+  it('fall on the train side of the harness, never on the held-out fifth', () => {
+    const e = shippedEngine();
+    const added = readWritten('eval/written').negatives.filter((n) => n.product === 's55-near');
+    const only = { requests: [], negatives: added, workflows: [] };
+    expect(runWritten(e, only, 'train').units['negatives flagged']).toHaveLength(added.length);
+    expect(runWritten(e, only, 'heldout').units['negatives flagged']).toBeUndefined();
+  });
+});
