@@ -76,7 +76,8 @@ describe('p-blankreq: the declared check of a required text flag', () => {
   it('is given exactly where upstream asks only that the flag was typed', () => {
     expect(checked.filter((c) => c.check === 'given').map((c) => `${c.t.primary_cli_path} --${c.name}`).sort()).toEqual([
       'aitable attachment upload --base-id', 'aitable attachment upload --file-name', 'aitable section move-node --new-parent-section-id',
-      'markdown patch --content', 'sheet create-with-data --name',
+      // h55-a2: sheet create-with-data --name left this list: upstream checks it not at all (sheet_create_with_data.go:116-118@c7521c1c)
+      'markdown patch --content',
     ]);
   });
 
