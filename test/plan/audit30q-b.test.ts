@@ -24,15 +24,18 @@ describe('chat +messages-update-card checks, sends and verifies as upstream (cha
     });
   });
 
+  // h55-a1: the answer is printed as the runner hands it on, with success: true stamped (app/runner.go:779-783@c7521c1c)
   it('an answer with updated=true inside result is verified and carries no warning', async () => {
     outputs.answer('im/update_streaming_card', { result: { updated: true, bizId: 'B1' } });
     expect((await sent(update('B1'))).printed).toEqual({
-      result: { updated: true, bizId: 'B1' }, contractVersion: 'im.streaming-card.v1', cardRef: { bizId: 'B1' }, accepted: true, verified: true, verificationEvidence: 'updated=true',
+      result: { updated: true, bizId: 'B1' }, success: true, contractVersion: 'im.streaming-card.v1', cardRef: { bizId: 'B1' }, accepted: true, verified: true, verificationEvidence: 'updated=true',
     });
   });
 
+  // h55-a1: an object without success ({note: 'ok'}) is no longer here: the runner's stamp makes it accepted, as upstream
+  // (test/plan/h55-a1.test.ts); `{success: false}` stays refused (by the transport)
   it('evidence both ways, evidence against, another bizId and no evidence are api failures after the one call', async () => {
-    for (const answer of [{ success: true, result: false }, { data: { applied: false } }, { success: true, bizId: 'B2' }, { note: 'ok' }]) {
+    for (const answer of [{ success: true, result: false }, { data: { applied: false } }, { success: true, bizId: 'B2' }, { updated: false }]) {
       outputs.answer('im/update_streaming_card', answer);
       expect(await sent(update('B1'))).toEqual({ reason: 'backend_error', category: 'backend', calls: [call], printed: undefined });
     }

@@ -76,16 +76,21 @@ describe('chat +messages-send-card with --content (chat_message.go:1636-1667, fi
       cardRef: { bizId: 'b1', openMessageId: 'm1' },
       nextActions: [{ cliPath: 'chat +messages-update-card', arguments: { 'biz-id': 'b1' }, requiredArguments: ['content', 'flow-status'], ready: false }],
       capabilityGap: expect.any(String) as unknown,
-      bizId: 'b1', flowStatus: 3, updated: { updated: true }, updateAccepted: true, updateVerified: true, updateVerificationEvidence: 'updated=true',
+      bizId: 'b1', flowStatus: 3, updated: { updated: true, success: true }, updateAccepted: true, updateVerified: true, updateVerificationEvidence: 'updated=true',
     });
   });
-  it('an update only accepted (success true) prints updateWarning; one without evidence fails after both writes', async () => {
+  // h55-a1: an update answer object without success gets the runner's success stamp (app/runner.go:779-783@c7521c1c),
+  // so `{ok: 1}` is accepted as `{success: true}` is; evidence against still fails the run after both writes
+  it('an update only accepted (success true) prints updateWarning; one with evidence against fails after both writes', async () => {
     outputs.answer('im/create_and_send_card', { result: { bizId: 'b2' } });
     outputs.answer('im/update_streaming_card', { success: true });
     const accepted = await cli(['chat', '+messages-send-card', '--receiver-open-dingtalk-id', 'Db3BlbmlkMDMiE', '--content', 'x', '--flow-status', '2', '--yes']);
     expect(accepted.calls[1]).toEqual(['im/update_streaming_card', { bizId: 'b2', msgContent: 'x', flowStatus: 2 }]);
     expect(accepted.printed).toMatchObject({ flowStatus: 2, updateAccepted: true, updateVerified: false, updateVerificationEvidence: 'success=true', updateWarning: expect.any(String) as unknown });
     outputs.answer('im/update_streaming_card', { ok: 1 });
+    const stamped = await cli([...group]);
+    expect([stamped.status, stamped.printed]).toMatchObject([0, { updated: { ok: 1, success: true }, updateAccepted: true, updateVerified: false }]);
+    outputs.answer('im/update_streaming_card', { ok: 1, applied: false });
     const unverified = await cli([...group]);
     expect([unverified.status, unverified.reason, unverified.calls.length, unverified.printed]).toEqual([7, 'partial_outcome', 2, undefined]);
   });
