@@ -77,6 +77,45 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
 }
 
 /**
+ * Go's time.Date(wall clock, zone) -> epoch ms: the zone's offset guessed at the wall clock read as UTC, looked up
+ * again at the instant that gives when that falls in another period (a skipped or repeated hour), as Go's Date does
+ * (time.go Date: lookup(unix), then lookup(unix - offset) when that leaves the period found). A skipped wall clock so
+ * takes the later offset (an instant before the jump: 00:00 of a day whose midnight is skipped is 23:00 of the day
+ * before), where JavaScript's Date constructor takes the earlier one (an instant after it).
+ */
+export function zoneWallMs(wall: number, offsetAt: (ms: number) => number): number {
+  const guess = offsetAt(wall);
+  const again = offsetAt(wall - guess);
+  return wall - (again === guess ? guess : again);
+}
+
+/**
+ * The machine zone's UTC offset (ms) at an instant (Go's time.Local), to the second as the zone data holds it (a local
+ * mean time such as Shanghai's +08:05:43 before 1901): the local wall clock read back as UTC, minus the instant.
+ * getTimezoneOffset would cut it to whole minutes.
+ */
+export function localOffsetMs(ms: number): number {
+  const d = new Date(ms);
+  return utcMs(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) + d.getMilliseconds() - ms;
+}
+
+/**
+ * Go's time.Date(y, mo, d, h, mi, s, 0, time.Local) -> epoch ms (month 1-12; fields past their range carry over as
+ * Go's Date normalizes them: day 0 is the month's eve, month 13 next January).
+ */
+export const goLocalDateMs = (y: number, mo: number, d: number, h: number, mi: number, s: number): number =>
+  zoneWallMs(utcMs(y, mo, d, h, mi, s), localOffsetMs);
+
+/**
+ * Go's t.AddDate(0, 0, days) in time.Local on epoch ms: the wall clock the instant reads, moved by whole days, resolved
+ * again as time.Date does (so a chain of AddDate calls is a chain of these, each from the clock the last one reads).
+ */
+export function goLocalAddDays(ms: number, days: number): number {
+  const t = new Date(ms);
+  return goLocalDateMs(t.getFullYear(), t.getMonth() + 1, t.getDate() + days, t.getHours(), t.getMinutes(), t.getSeconds()) + t.getMilliseconds();
+}
+
+/**
  * Go's calendar fields of `time.UnixMilli(ms)` seen at a fixed UTC offset (seconds): whole seconds (the milliseconds
  * floored, as UnixMilli normalizes a negative remainder), in any year a safe integer reaches (proleptic Gregorian, year 0
  * included, as Go counts), by whole-day arithmetic rather than Date, whose range ends at year 275760.
