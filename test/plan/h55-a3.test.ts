@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatchInProcess, useTimeZone } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { env, mcp } = useOutputRuns('dws-h55a3-');
+const { env, mcp, sent } = useOutputRuns('dws-h55a3-');
 
 /** The calls a run sent at the instant `now` ([server/tool, arguments]) and its refusal reason, if any. */
 async function sentAt(now: string | number, argv: string[], answers: Record<string, unknown> = {}) {
@@ -146,5 +146,25 @@ describe('the same cause in the other commands that read the local clock at a da
     expect(today.calls[0][1]).toMatchObject({ startTime: ms('2024-10-16T03:00:00Z'), endTime: ms('2024-10-17T03:00:00Z') });
     const week = await sentAt('2024-10-16T15:00:00Z', ['calendar', '+week']);
     expect(week.calls[0][1]).toMatchObject({ startTime: ms('2024-10-14T03:00:00Z'), endTime: ms('2024-10-21T03:00:00Z') });
+  });
+});
+
+// The same cause in the report lists' answer reader: a createTime text "2006-01-02 15:04" is
+// time.ParseInLocation(layout, s, time.Local) (reportTimeValueToMillis internal/helpers/report.go:1346-1348@c7521c1c),
+// which ends in time.Date(..., time.Local); the 日期 column is that instant on the local clock (:1302-1318).
+describe('report outbox list: a createTime "YYYY-MM-DD HH:mm" in a skipped hour is read as Go\'s ParseInLocation reads it', () => {
+  useTimeZone('America/Santiago');
+
+  it.each([
+    // 00:30 on the Sunday Chile skips: Go takes -03:00, 03:30Z, which is 23:30 on Saturday at -04:00
+    ['2024-09-08 00:30', '2024-09-07 23:30'],
+    // an ordinary time stays as written
+    ['2024-10-16 09:15', '2024-10-16 09:15'],
+  ])('createTime %s prints 日期 %s', async (createTime, text) => {
+    mcp.answers['report/get_send_report_list'] = () => ({ result: [{ createTime, title: 't', reportId: 'r1' }] });
+    const run = await sent(['report', 'outbox', 'list', '--start', '2024-10-01', '--end', '2024-10-19']);
+    delete mcp.answers['report/get_send_report_list'];
+    expect(run.reason).toBeUndefined();
+    expect((run.printed as { result: { 日期: string }[] }).result.map((row) => row.日期)).toEqual([text]);
   });
 });
