@@ -80,19 +80,42 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
 const localOffsetMs = (ms: number) => -new Date(ms).getTimezoneOffset() * 60_000;
 
 /**
- * Go's `time.Date(y, mo+1, d, h, mi, s, ms*1e6, time.Local)` as epoch milliseconds (`mo` counted from 0, as Date
- * counts; overflowing fields normalized). Go reads the wall time as if it were UTC, looks up the offset in force there,
- * and, when the instant that offset gives lies outside that zone period, takes the offset in force at that instant
- * instead. So a wall time in a daylight-saving gap gets the offset after the change (New York's 02:30 on the spring
- * day is 01:30 EST), and in an overlap east of UTC the second pass. JavaScript's `new Date(y, mo, ...)` differs in
- * both: it resolves a gap with the offset before the change and an overlap with the first pass.
+ * Go's time.Date(wall clock, zone) -> epoch ms: the zone's offset guessed at the wall clock read as UTC, looked up
+ * again at the instant that gives when that falls in another period (a skipped or repeated hour), as Go's Date does
+ * (time.go Date: lookup(unix), then lookup(unix - offset) when that leaves the period found). A skipped wall clock so
+ * takes the later offset (an instant before the jump: 00:00 of a day whose midnight is skipped is 23:00 of the day
+ * before), where JavaScript's Date constructor takes the earlier one (an instant after it).
  */
-export function goLocalDate(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
-  const t = new Date(0);
-  t.setUTCFullYear(y, mo, d);
-  t.setUTCHours(h, mi, s, ms);
-  const wall = t.getTime();
-  return wall - localOffsetMs(wall - localOffsetMs(wall));
+export function zoneWallMs(wall: number, offsetAt: (ms: number) => number): number {
+  const guess = offsetAt(wall);
+  const again = offsetAt(wall - guess);
+  return wall - (again === guess ? guess : again);
+}
+
+/**
+ * The machine zone's UTC offset (ms) at an instant (Go's time.Local), to the second as the zone data holds it (a local
+ * mean time such as Shanghai's +08:05:43 before 1901): the local wall clock read back as UTC, minus the instant.
+ * getTimezoneOffset would cut it to whole minutes.
+ */
+export function localOffsetMs(ms: number): number {
+  const d = new Date(ms);
+  return utcMs(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) + d.getMilliseconds() - ms;
+}
+
+/**
+ * Go's time.Date(y, mo, d, h, mi, s, 0, time.Local) -> epoch ms (month 1-12; fields past their range carry over as
+ * Go's Date normalizes them: day 0 is the month's eve, month 13 next January).
+ */
+export const goLocalDateMs = (y: number, mo: number, d: number, h: number, mi: number, s: number): number =>
+  zoneWallMs(utcMs(y, mo, d, h, mi, s), localOffsetMs);
+
+/**
+ * Go's t.AddDate(0, 0, days) in time.Local on epoch ms: the wall clock the instant reads, moved by whole days, resolved
+ * again as time.Date does (so a chain of AddDate calls is a chain of these, each from the clock the last one reads).
+ */
+export function goLocalAddDays(ms: number, days: number): number {
+  const t = new Date(ms);
+  return goLocalDateMs(t.getFullYear(), t.getMonth() + 1, t.getDate() + days, t.getHours(), t.getMinutes(), t.getSeconds()) + t.getMilliseconds();
 }
 
 /**

@@ -8,7 +8,7 @@
 import { isObject } from '../json-object.js';
 import { fields, trimSpace } from '../text/space.js';
 import { goFloatText } from '../go-fmt.js';
-import { goLayoutParts, goRfc3339, goYearText } from '../go-time.js';
+import { goLayoutParts, goLocalDateMs, goRfc3339, goYearText } from '../go-time.js';
 
 type Obj = Record<string, unknown>;
 type Row = Record<string, string>;
@@ -65,14 +65,14 @@ function rfc3339Ms(s: string): number | undefined {
   return goRfc3339(s)?.ms;
 }
 
-/** "2006-01-02 15:04" on the process's wall clock as epoch ms (time.ParseInLocation with time.Local; the layout's space takes a run of spaces). */
+/**
+ * "2006-01-02 15:04" on the process's wall clock as epoch ms (time.ParseInLocation with time.Local; the layout's space
+ * takes a run of spaces): Go's parser ends in time.Date(..., time.Local), so a skipped or repeated wall clock is
+ * resolved as Go resolves it (goLocalDateMs; h55-a3: before, JavaScript's setHours took a skipped one an hour later)
+ */
 function localMinuteMs(s: string): number | undefined {
   const p = goLayoutParts('2006-01-02 15:04', s);
-  if (!p) return undefined;
-  const t = new Date(0);
-  t.setFullYear(p.y, p.mo - 1, p.d);
-  t.setHours(p.h, p.mi, 0, 0);
-  return t.getTime();
+  return p ? goLocalDateMs(p.y, p.mo, p.d, p.h, p.mi, 0) : undefined;
 }
 
 /** A time value as epoch ms, 0 when unreadable (reportTimeValueToMillis :1321). */

@@ -59,7 +59,7 @@ export type Source = SourceModifiers & (
   | { elements_done: string }
 );
 
-/** The clock, read once per run: start of this day/month, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
+/** The clock, read once per run: start of this day/month or end of this day, shifted, as epoch ms or a `YYYY-MM-DD HH:mm:ss` text. */
 export interface NowSpec {
   /**
    * Whose wall clock the day, month and text are read on: the process's zone (the default, as upstream's time.Now()),
@@ -68,8 +68,12 @@ export interface NowSpec {
    */
   zone?: 'shanghai' | 'utc';
   start_of?: 'day' | 'month';
+  /** 23:59:59 of this day (upstream's time.Date(y, m, d, 23, 59, 59, 0, loc)); not with start_of */
+  end_of?: 'day';
   add_days?: number | Source;
   add_months?: number;
+  /** whole days added after the rest, from the wall clock the instant so far reads (a second Go AddDate) */
+  then_add_days?: number;
   format: 'millis' | 'YYYY-MM-DD HH:mm:ss';
 }
 

@@ -312,13 +312,16 @@ function normalizeNow(s: Scope, at: string, n: unknown): Source {
     s.problems.push(`${at}: needs format millis or "YYYY-MM-DD HH:mm:ss"`);
     return { now: { format: 'millis' } };
   }
-  only(s, at, n, ['zone', 'start_of', 'add_days', 'add_months', 'format']);
+  only(s, at, n, ['zone', 'start_of', 'end_of', 'add_days', 'add_months', 'then_add_days', 'format']);
   if (n.zone !== undefined && n.zone !== 'shanghai' && n.zone !== 'utc') s.problems.push(`${at}.zone: must be shanghai or utc (leave it out for the local zone)`);
   if (n.start_of !== undefined && n.start_of !== 'day' && n.start_of !== 'month') s.problems.push(`${at}.start_of: must be day or month`);
+  if (n.end_of !== undefined && n.end_of !== 'day') s.problems.push(`${at}.end_of: must be day`);
+  if (n.end_of !== undefined && n.start_of !== undefined) s.problems.push(`${at}: start_of and end_of exclude each other`);
   if (n.add_months !== undefined && !Number.isInteger(n.add_months)) s.problems.push(`${at}.add_months: must be an integer`);
+  if (n.then_add_days !== undefined && !Number.isInteger(n.then_add_days)) s.problems.push(`${at}.then_add_days: must be an integer`);
   const days = n.add_days === undefined || Number.isInteger(n.add_days) ? n.add_days as number | undefined : normalizeSource(s, `${at}.add_days`, n.add_days);
-  return { now: { ...(n.zone ? { zone: n.zone as 'shanghai' | 'utc' } : {}), ...(n.start_of ? { start_of: n.start_of as 'day' | 'month' } : {}), ...(days !== undefined ? { add_days: days } : {}),
-    ...(n.add_months !== undefined ? { add_months: n.add_months as number } : {}), format: n.format } };
+  return { now: { ...(n.zone ? { zone: n.zone as 'shanghai' | 'utc' } : {}), ...(n.start_of ? { start_of: n.start_of as 'day' | 'month' } : {}), ...(n.end_of ? { end_of: 'day' as const } : {}), ...(days !== undefined ? { add_days: days } : {}),
+    ...(n.add_months !== undefined ? { add_months: n.add_months as number } : {}), ...(n.then_add_days !== undefined ? { then_add_days: n.then_add_days as number } : {}), format: n.format } };
 }
 
 export function normalizeArgs(s: Scope, at: string, raw: unknown): Record<string, Source> {

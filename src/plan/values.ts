@@ -14,6 +14,7 @@ import { allOpenDingTalkIds, looksLikeOpenConversationId } from './transforms/id
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
 import { sameJson, setOwn } from '../json-object.js';
+import { goLocalAddDays, goLocalDateMs } from '../go-time.js';
 import { JsonNumber, isInt64Literal, stringifyJson } from '../json-number.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
@@ -302,12 +303,23 @@ function clockFields(d: Date, utc: boolean) {
 
 function nowValue(sc: Scope, n: NowSpec): unknown {
   // The clock's fields in the zone, moved by the spec, then read back as an instant: a fixed-offset zone is UTC
-  // arithmetic on the shifted instant; the local zone is the Date's own local arithmetic.
+  // arithmetic on the shifted instant; the local zone resolves a wall clock as Go's time.Date does (goLocalDateMs),
+  // stage by stage as upstream writes it: time.Date(y, m, d or 1, 0, 0, 0, 0, loc) for start_of, or (..., 23, 59, 59,
+  // 0, loc) for end_of, then .AddDate on the wall clock that instant reads back (a skipped midnight reads back as 23:00
+  // of the day before, which the days are added to). JavaScript's Date constructor would take a skipped wall clock an
+  // hour later and a repeated one at its first pass, where Go may take the second.
   const shift = n.zone === undefined ? undefined : ZONE_OFFSET_MS[n.zone];
   const utc = shift !== undefined;
   const c = clockFields(new Date(sc.at.getTime() + (shift ?? 0)), utc);
+  const resolve = () => (utc ? Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms) : goLocalDateMs(c.y, c.mo + 1, c.d, c.h, c.mi, c.s) + c.ms);
+  let at: number | undefined;
   if (n.start_of === 'day' || n.start_of === 'month') Object.assign(c, { h: 0, mi: 0, s: 0, ms: 0 });
   if (n.start_of === 'month') c.d = 1;
+  if (n.end_of === 'day') Object.assign(c, { h: 23, mi: 59, s: 59, ms: 0 });
+  if (n.start_of !== undefined || n.end_of !== undefined) {
+    at = resolve();
+    if (!utc) Object.assign(c, clockFields(new Date(at), false));
+  }
   if (n.add_months) c.mo += n.add_months;
   if (n.add_days !== undefined) {
     const days = typeof n.add_days === 'number' ? n.add_days : evalSource(sc, n.add_days);
@@ -317,12 +329,13 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
     }
     c.d += days;
   }
-  // Date normalizes overflowing fields (day 0, month 13) the way setDate/setMonth do. An unmoved clock is the instant
-  // itself: read back from local fields, the repeated hour of a clock change backwards would be its first pass (an hour
-  // early in its second; calendar +next-event's startTime at 01:30 EST in New York)
-  const moved = n.start_of !== undefined || n.add_months !== undefined || n.add_days !== undefined;
-  const wall = !moved ? new Date(sc.at.getTime() + (shift ?? 0))
-    : utc ? new Date(Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms)) : new Date(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms);
+  // fields past their range (day 0, month 13) carry over, as in Go's Date. An unmoved clock is the instant itself: read
+  // back from local fields, the repeated hour of a clock change backwards could be the wrong pass (calendar
+  // +next-event's startTime at 01:30 EST in New York)
+  if (n.add_months || n.add_days !== undefined) at = resolve();
+  // a further .AddDate(0, 0, n) on the instant just built (calendar +tomorrow's end: start.AddDate(0, 0, 1))
+  if (n.then_add_days !== undefined) at = utc ? (at ?? resolve()) + n.then_add_days * 86_400_000 : goLocalAddDays(at ?? resolve(), n.then_add_days);
+  const wall = new Date(at ?? sc.at.getTime() + (shift ?? 0));
   if (n.format === 'millis') return wall.getTime() - (shift ?? 0);
   const f = clockFields(wall, utc);
   const pad = (x: number) => String(x).padStart(2, '0');

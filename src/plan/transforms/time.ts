@@ -2,7 +2,7 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goCivil, goLayoutParts, goLocalDate, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, type GoParts } from '../../go-time.js';
+import { goCivil, goLayoutParts, goLocalAddDays, goLocalDateMs, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, zoneWallMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -21,19 +21,9 @@ function dateParts(v: unknown, where: string): GoParts & { bare: boolean } {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/**
- * The machine zone's UTC offset (ms) at an instant (Go's time.Local), to the second as the zone data holds it (a local
- * mean time such as Shanghai's +08:05:43 before 1901): the local wall clock read back as UTC, minus the instant.
- * getTimezoneOffset would cut it to whole minutes.
- */
-const localOffsetMs = (ms: number) => {
-  const d = new Date(ms);
-  return utcMs(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) + d.getMilliseconds() - ms;
-};
-
 /** Go's time.Date(parts, time.Local) -> epoch ms (a skipped or repeated wall clock resolved as Go resolves it). */
 function localMs(p: GoParts): number {
-  return zoneWallMs(utcMs(p.y, p.mo, p.d, p.h, p.mi, p.s), localOffsetMs) + Math.floor(p.ns / 1e6);
+  return goLocalDateMs(p.y, p.mo, p.d, p.h, p.mi, p.s) + Math.floor(p.ns / 1e6);
 }
 
 // a bare date at the end of its day: Go's t.Add(23h59m59s) after its midnight (an elapsed time, not a wall clock)
@@ -80,16 +70,6 @@ function shanghaiOffsetMs(ms: number): number {
   for (const part of shanghaiFormat.formatToParts(new Date(whole))) f[part.type] = part.value;
   const year = f.era === 'BC' || f.era === 'B' ? 1 - Number(f.year) : Number(f.year);
   return utcMs(year, Number(f.month), Number(f.day), Number(f.hour), Number(f.minute), Number(f.second)) - whole;
-}
-
-/**
- * Go's time.Date(wall clock, zone) -> epoch ms: the zone's offset guessed at the wall clock read as UTC, looked up
- * again at the instant that gives when that falls in another period (a skipped or repeated hour), as Go's Date does.
- */
-function zoneWallMs(wall: number, offsetAt: (ms: number) => number): number {
-  const guess = offsetAt(wall);
-  const again = offsetAt(wall - guess);
-  return wall - (again === guess ? guess : again);
 }
 
 /**
@@ -256,22 +236,18 @@ export const PLAIN: Record<string, Fn> = {
     return new Date(now.getFullYear(), now.getMonth(), now.getDate() + n).getTime();
   },
   /**
-   * The Monday that starts the run's local week, `n` weeks on, as upstream's calendar +week builds it with Go's
-   * time.Date and AddDate in time.Local (shortcut/smart/week.go:84-92@c7521c1c): today's midnight by goLocalDate (on a
-   * day whose midnight falls in a daylight-saving gap that is 23:00 the day before), the days back to Monday counted
-   * from that instant's own weekday, and each AddDate taken from the local fields of the instant before it.
+   * n weeks after this week's Monday 00:00 on the local clock, as upstream's calendar +week builds it (shortcut/smart/
+   * week.go:85-91@c7521c1c): time.Date(today, 00:00), its weekday, .AddDate(0, 0, -sinceMonday), then .AddDate(0, 0, 7)
+   * per week; each step resolved as Go's Date does (a skipped midnight reads back as 23:00 of the day before)
    */
   week_start_ms: (v, where, ctx) => {
     const n = wholeNumber(v);
     if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of weeks');
     const now = nowOf(ctx);
-    const addDays = (ms: number, days: number) => {
-      const t = new Date(ms);
-      return goLocalDate(t.getFullYear(), t.getMonth(), t.getDate() + days, t.getHours(), t.getMinutes(), t.getSeconds(), t.getMilliseconds());
-    };
-    const startOfDay = goLocalDate(now.getFullYear(), now.getMonth(), now.getDate(), 0, 0, 0, 0);
-    const startOfWeek = addDays(startOfDay, -((new Date(startOfDay).getDay() + 6) % 7));
-    return n === 0 ? startOfWeek : addDays(startOfWeek, 7 * n);
+    const day = goLocalDateMs(now.getFullYear(), now.getMonth() + 1, now.getDate(), 0, 0, 0);
+    let t = goLocalAddDays(day, -((new Date(day).getDay() + 6) % 7));
+    for (let i = 0; i < Math.abs(n!); i++) t = goLocalAddDays(t, Math.sign(n!) * 7);
+    return t;
   },
   now_plus_ms: (v, where, ctx) => (typeof v === 'number' && Number.isFinite(v) ? nowOf(ctx).getTime() + v : refuse(where, v, 'a number of milliseconds')),
 };
