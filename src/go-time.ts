@@ -76,9 +76,6 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
   return t.getTime();
 }
 
-/** The process's local UTC offset in force at an instant, in milliseconds east of UTC. */
-const localOffsetMs = (ms: number) => -new Date(ms).getTimezoneOffset() * 60_000;
-
 /**
  * Go's time.Date(wall clock, zone) -> epoch ms: the zone's offset guessed at the wall clock read as UTC, looked up
  * again at the instant that gives when that falls in another period (a skipped or repeated hour), as Go's Date does

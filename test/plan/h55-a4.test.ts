@@ -63,7 +63,7 @@ describe('calendar +week in a zone whose clocks jump at midnight: the window ups
 
 // goLocalDateMs is Go's time.Date in time.Local: the wall fields (overflowing ones normalized) read at the offset in force
 // at (wall time as UTC) - (offset in force at the wall time as UTC), as Go's two lookups do (time.go Date).
-describe('goLocalDateMs (h55-a3's, which a4's goLocalDate was a second copy of): Go\'s time.Date in the local zone', () => {
+describe('goLocalDateMs (h55-a3; h55-a4 had a second copy, goLocalDate): Go\'s time.Date in the local zone', () => {
   describe('America/New_York', () => {
     useTimeZone('America/New_York');
 
