@@ -1,0 +1,137 @@
+// Session 55 helper left (issue 32, notes/h55-left.md): items earlier sessions noticed and left. Each command runs as a
+// user types it against the recording backend on 127.0.0.1; the properties compare a reader with a reference written
+// another way.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyTransforms } from '../../src/plan/transforms/index.js';
+import { useTimeZone } from '../helpers.js';
+import { useOutputRuns } from './output-runs.js';
+
+const { sent } = useOutputRuns('dws-h55left-');
+
+// Item 1. attendance schedule import sends a numeric workDate as time.UnixMilli(int64(v)).Format("2006-01-02 15:04:05")
+// in time.Local (normalizeWorkDate, internal/helpers/attendance.go:212-215@c7521c1c). Go formats any int64 there; dws
+// refused beyond JavaScript Date's +-8.64e15 ms. The reference below reads the calendar from whole days (days_from_civil
+// forward only, the year and month found by search), and each zone's offset from its rule, not from the runtime.
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (year 0 included). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * ((m + 9) % 12) + 2) / 5) + d - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+}
+
+/** The date of a day count, by search over years and months (no inverse formula). */
+function civilFromDays(days: number): [number, number, number] {
+  let lo = -400_000_000;
+  let hi = 400_000_000;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi + 1) / 2);
+    if (daysFromCivil(mid, 1, 1) <= days) lo = mid;
+    else hi = mid - 1;
+  }
+  let m = 12;
+  while (daysFromCivil(lo, m, 1) > days) m--;
+  return [lo, m, days - daysFromCivil(lo, m, 1) + 1];
+}
+
+const floorDiv = (a: bigint, b: bigint) => (a - (((a % b) + b) % b)) / b;
+const two = (n: number) => String(n).padStart(2, '0');
+const yearText = (y: number) => (y < 0 ? '-' : '') + String(Math.abs(y)).padStart(4, '0');
+
+/** The wall clock of `ms` at `offsetSec`, as Go's Format("2006-01-02 15:04:05") writes it. */
+function reference(ms: bigint, offsetSec: number): string {
+  const secs = floorDiv(ms, 1000n) + BigInt(offsetSec);
+  const days = floorDiv(secs, 86400n);
+  const sod = Number(secs - days * 86400n);
+  const [y, m, d] = civilFromDays(Number(days));
+  return `${yearText(y)}-${two(m)}-${two(d)} ${two(Math.floor(sod / 3600))}:${two(Math.floor(sod / 60) % 60)}:${two(sod % 60)}`;
+}
+
+const weekday = (days: number) => (((days + 4) % 7) + 7) % 7; // 0 is Sunday; 1970-01-01 was a Thursday
+
+/**
+ * America/New_York's offset as its rule has it since 2007 (summer time from the second Sunday of March, 07:00 UTC, to
+ * the first Sunday of November, 06:00 UTC), and its local mean time -04:56:02 before 1883-11-18 17:00 UTC.
+ */
+function newYorkOffset(ms: bigint): number {
+  if (ms < BigInt(Date.UTC(1883, 10, 18, 17))) return -17762;
+  const y = civilFromDays(Number(floorDiv(ms, 86_400_000n)))[0];
+  const firstSunday = (m: number) => 1 + ((7 - weekday(daysFromCivil(y, m, 1))) % 7);
+  const start = BigInt(daysFromCivil(y, 3, firstSunday(3) + 7)) * 86_400_000n + 7n * 3_600_000n;
+  const end = BigInt(daysFromCivil(y, 11, firstSunday(11))) * 86_400_000n + 6n * 3_600_000n;
+  return ms >= start && ms < end ? -14400 : -18000;
+}
+
+const SAFE = 2 ** 53 - 1;
+const DATE_END = 8.64e15;
+const workDates = (min: number) => fc.oneof(
+  fc.integer({ min: -SAFE, max: SAFE }),
+  // beyond Date's range on either side, where dws refused
+  fc.integer({ min: DATE_END - 1e12, max: SAFE }),
+  fc.integer({ min: -SAFE, max: -DATE_END + 1e12 }),
+  // a fraction, cut toward zero as int64(v)
+  fc.double({ min: -SAFE, max: SAFE, noNaN: true }),
+  // past 2^53 up to int64's end: the double's own whole value
+  fc.double({ min: 2 ** 53, max: 2 ** 63, maxExcluded: true, noNaN: true }),
+).filter((v) => v >= min);
+
+const formatted = (v: number) => applyTransforms(['ms_to_datetime'], v, 'workDate');
+
+describe('ms_to_datetime formats any int64 of milliseconds as Go\'s time.UnixMilli(int64(v)).Format in time.Local (attendance.go:212-215@c7521c1c)', () => {
+  describe('in America/New_York (summer time by rule, carried past Date\'s range as Go carries the zone data\'s footer rule)', () => {
+    useTimeZone('America/New_York');
+    it('agrees with the civil-day reference and the zone\'s rule (property)', () => {
+      // from 2008 on the rule holds; before 1883 the local mean time
+      const rule = Date.UTC(2008, 0, 1);
+      const lmt = Date.UTC(1883, 0, 1);
+      fc.assert(fc.property(workDates(-Infinity).filter((v) => v >= rule || v < lmt), (v) => {
+        const ms = BigInt(Math.trunc(v));
+        return formatted(v) === reference(ms, newYorkOffset(ms));
+      }), { numRuns: 1000, examples: [[SAFE], [-SAFE], [DATE_END + 1], [-DATE_END - 1], [2 ** 62], [-(2 ** 63)]] });
+    });
+  });
+
+  describe('in Asia/Shanghai (+08:00 since 1992, its local mean time +08:05:43 before 1901)', () => {
+    useTimeZone('Asia/Shanghai');
+    it('agrees with the civil-day reference (property)', () => {
+      const fixed = Date.UTC(1992, 0, 1);
+      const lmt = Date.UTC(1900, 0, 1);
+      fc.assert(fc.property(workDates(-Infinity).filter((v) => v >= fixed || v < lmt), (v) => {
+        const ms = BigInt(Math.trunc(v));
+        return formatted(v) === reference(ms, ms >= BigInt(fixed) ? 28800 : 29143);
+      }), { numRuns: 1000 });
+    });
+
+    it('refuses what is no int64 (Go\'s conversion there depends on the platform) and what is no number', () => {
+      for (const v of [2 ** 63, -(2 ** 63) - 4096, Infinity, NaN, '1796572800000', null]) {
+        expect(() => formatted(v as number)).toThrow(/is not epoch milliseconds/u);
+      }
+    });
+  });
+
+  describe('in UTC', () => {
+    useTimeZone('UTC');
+    it('agrees with the civil-day reference (property)', () => {
+      fc.assert(fc.property(workDates(-Infinity), (v) => formatted(v) === reference(BigInt(Math.trunc(v)), 0)), { numRuns: 500 });
+    });
+  });
+});
+
+describe('attendance schedule import sends a workDate beyond Date\'s range as Go formats it (normalizeWorkDate attendance.go:212-215@c7521c1c)', () => {
+  useTimeZone('Asia/Shanghai');
+  it.each([
+    [9007199254740991, '287396-10-12 16:59:00'],
+    [-9007199254740991, '-283457-03-21 23:06:42'],
+    [8640000000000001, '275760-09-13 08:00:00'],
+    [1e17, '3170843-11-07 17:46:40'],
+  ])('workDate %s is sent as %s', async (workDate, text) => {
+    const vos = JSON.stringify([{ userId: 'u', workDate, classId: 1, isRest: 'N' }]);
+    const run = await sent(['attendance', 'schedule', 'import', '--groupId', '5', '--scheduleVOS', vos, '--user-say-yes']);
+    expect([run.reason, run.calls]).toEqual([undefined, [['attendance-wukong/generateTurnSchedule', {
+      GenerateTurnScheduleRequest: { groupId: 5, scheduleVOS: [{ userId: 'u', workDate: text, classId: 1, isRest: 'N' }], param: { useHistoryGroupAndShift: false } },
+    }]]]);
+  });
+});
