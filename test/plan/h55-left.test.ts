@@ -4,10 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
-import { useTimeZone } from '../helpers.js';
+import { validatePlans } from '../../src/plan/validate.js';
+import { realCatalog, useTimeZone } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
-const { sent } = useOutputRuns('dws-h55left-');
+const outputs = useOutputRuns('dws-h55left-');
+const { sent } = outputs;
 
 // Item 1. attendance schedule import sends a numeric workDate as time.UnixMilli(int64(v)).Format("2006-01-02 15:04:05")
 // in time.Local (normalizeWorkDate, internal/helpers/attendance.go:212-215@c7521c1c). Go formats any int64 there; dws
@@ -133,5 +135,49 @@ describe('attendance schedule import sends a workDate beyond Date\'s range as Go
     expect([run.reason, run.calls]).toEqual([undefined, [['attendance-wukong/generateTurnSchedule', {
       GenerateTurnScheduleRequest: { groupId: 5, scheduleVOS: [{ userId: 'u', workDate: text, classId: 1, isRest: 'N' }], param: { useHistoryGroupAndShift: false } },
     }]]]);
+  });
+});
+
+// Item 2. collectWikiPages (internal/shortcut/wiki/common.go:252-314@c7521c1c), the --page-all loop of wiki +node-list,
+// +feed-list and +space-list, refuses a next cursor only when it equals the one just sent (:305-307); a cycle reads on
+// until hasMore is false, --max-items is reached or --page-limit pages were read (page_limit_reached, :313). dws refused
+// any cursor already followed (a declared deviation).
+describe('wiki +node-list / +feed-list / +space-list --page-all read on through a cursor cycle as collectWikiPages does (common.go:301-313@c7521c1c)', () => {
+  const WIKI = [
+    { argv: ['wiki', '+node-list', '--workspace', 'w1'], tool: 'doc/list_nodes', list: 'nodes', cursorArg: 'pageToken' },
+    { argv: ['wiki', '+feed-list', '--workspace', 'w1'], tool: 'wiki/list_workspace_feeds', list: 'feeds', cursorArg: 'nextToken' },
+    { argv: ['wiki', '+space-list'], tool: 'wiki/list_wikiSpaces', list: 'spaces', cursorArg: 'pageToken' },
+  ] as const;
+  const page = (list: string, id: string, next?: string) => ({ [list]: [{ id }], hasMore: next !== undefined, ...(next ? { nextCursor: next } : {}) });
+
+  for (const w of WIKI) {
+    it(`${w.argv[1]}: A, B, A, then an end prints the four pages`, async () => {
+      const r = await outputs.paged([...w.argv, '--page-all'], w.tool, [page(w.list, 'a', 'A'), page(w.list, 'b', 'B'), page(w.list, 'c', 'A'), page(w.list, 'd')]);
+      expect([r.exit, r.envelope, r.sent.map((a) => (a as Record<string, unknown>)[w.cursorArg])]).toEqual([0, undefined, [undefined, 'A', 'B', 'A']]);
+      expect(r.printed).toMatchObject({ count: 4, autoPageComplete: true, pagesFetched: 4 });
+    });
+
+    it(`${w.argv[1]}: a cycle that never ends is read to --page-limit and refused there`, async () => {
+      const r = await outputs.paged([...w.argv, '--page-all', '--page-limit', '5'], w.tool, [page(w.list, 'a', 'A'), page(w.list, 'b', 'B'), page(w.list, 'c', 'A'), page(w.list, 'd', 'B'), page(w.list, 'e', 'A')]);
+      expect([r.exit, r.envelope?.error.reason, r.sent.map((a) => (a as Record<string, unknown>)[w.cursorArg])]).toEqual([1, 'backend_error', [undefined, 'A', 'B', 'A', 'B']]);
+    });
+
+    it(`${w.argv[1]}: a next cursor equal to the one just sent is still refused as stalled`, async () => {
+      const r = await outputs.paged([...w.argv, '--page-all', '--cursor', ' A '], w.tool, [page(w.list, 'a', 'A'), page(w.list, 'b')]);
+      expect([r.exit, r.envelope?.error.reason, r.sent.length]).toEqual([1, 'pages_incomplete', 1]);
+    });
+  }
+});
+
+describe('page.stall_only is checked at build: true, with strict, on cursor paging', () => {
+  const tools = realCatalog().tools;
+  const problems = (page: Record<string, unknown>) => validatePlans([{ file: 'x.yaml', doc: { plans: { 'chat.shortcut_conversation_list': { facts: 'test', steps: [
+    { id: 'call', server: 'im', rpc: 'list_all_conversations', args: { limit: { flag: 'limit' } }, page: { next: 'n', items: 'i', more: 'm', max_pages: 2, ...page } },
+  ] } } } }], tools).problems.map((p) => p.replace(/^.*page\./u, ''));
+  it('accepts it beside strict and refuses it alone, false, or with page numbers', () => {
+    expect(problems({ cursor_arg: 'c', strict: true, stall_only: true })).toEqual([]);
+    expect(problems({ cursor_arg: 'c', stall_only: true })).toEqual(['stall_only: true, only with strict (without it only the cursor just sent ends the read)']);
+    expect(problems({ cursor_arg: 'c', strict: true, stall_only: false })).toEqual(['stall_only: true, only with strict (without it only the cursor just sent ends the read)']);
+    expect(problems({ number_arg: 'page', next: undefined, strict: true, stall_only: true })).toEqual(['stall_only: cursor paging only (no number_arg or offset_arg)']);
   });
 });
