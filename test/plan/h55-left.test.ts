@@ -1,11 +1,14 @@
 // Session 55 helper left (issue 32, notes/h55-left.md): items earlier sessions noticed and left. Each command runs as a
 // user types it against the recording backend on 127.0.0.1; the properties compare a reader with a reference written
 // another way.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
+import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { validatePlans } from '../../src/plan/validate.js';
-import { realCatalog, useTimeZone } from '../helpers.js';
+import { ROOT, realCatalog, useTimeZone } from '../helpers.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h55left-');
@@ -179,5 +182,33 @@ describe('page.stall_only is checked at build: true, with strict, on cursor pagi
     expect(problems({ cursor_arg: 'c', stall_only: true })).toEqual(['stall_only: true, only with strict (without it only the cursor just sent ends the read)']);
     expect(problems({ cursor_arg: 'c', strict: true, stall_only: false })).toEqual(['stall_only: true, only with strict (without it only the cursor just sent ends the read)']);
     expect(problems({ number_arg: 'page', next: undefined, strict: true, stall_only: true })).toEqual(['stall_only: cursor paging only (no number_arg or offset_arg)']);
+  });
+});
+
+// Item 5. A YAML anchor defined again further down a file silently changes what every later alias of that name means
+// (YAML reads an alias as the last definition above it): a trap for the next edit. Each name is defined once per file.
+describe('every YAML anchor of the catalog is defined once in its file', () => {
+  /** The anchor names defined more than once in a YAML text, with the lines of their definitions (read by YAML's lexer). */
+  const redefined = (text: string): Record<string, number[]> => {
+    const lines = new Map<string, number[]>();
+    // the lexer's own control tokens (document and scalar marks) hold no newline, so counting newlines gives the line
+    let line = 1;
+    for (const token of new YAML.Lexer().lex(text)) {
+      if (YAML.CST.tokenType(token) === 'anchor') lines.set(token.slice(1), [...(lines.get(token.slice(1)) ?? []), line]);
+      line += token.split('\n').length - 1;
+    }
+    return Object.fromEntries([...lines].filter(([, at]) => at.length > 1));
+  };
+
+  it('finds a name defined twice, even on one line, and not a name defined once and aliased', () => {
+    expect(redefined('a: &x 1\nb: *x\nc: &x 2\nd: [&y 1, &y 2]\n')).toEqual({ x: [1, 3], y: [4, 4] });
+    expect(redefined('a: &x {k: 1}\nb: *x\n# &x in a comment\n')).toEqual({});
+  });
+
+  it('holds for every file under catalog/', () => {
+    const files = readdirSync(path.join(ROOT, 'catalog'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort();
+    expect(files.length).toBeGreaterThan(20);
+    const found = Object.fromEntries(files.map((f) => [f, redefined(readFileSync(path.join(ROOT, 'catalog', f), 'utf8'))]).filter(([, r]) => Object.keys(r).length > 0));
+    expect(found).toEqual({});
   });
 });
