@@ -1,7 +1,10 @@
 // Session 55 helper left (issue 32, notes/h55-left.md): items earlier sessions noticed and left. Each command runs as a
 // user types it against the recording backend on 127.0.0.1; the properties compare a reader with a reference written
 // another way.
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import YAML from 'yaml';
@@ -10,7 +13,8 @@ import { readFields } from '../../src/plan/checks.js';
 import { JsonNumber } from '../../src/json-number.js';
 import { applyTransforms } from '../../src/plan/transforms/index.js';
 import { validatePlans } from '../../src/plan/validate.js';
-import { ROOT, realCatalog, useTimeZone } from '../helpers.js';
+import { ROOT, dispatchInProcess, realCatalog, useTimeZone } from '../helpers.js';
+import { privateEnv } from '../fixtures/mcp/server.js';
 import { useOutputRuns } from './output-runs.js';
 
 const outputs = useOutputRuns('dws-h55left-');
@@ -231,5 +235,38 @@ describe('readFields reads a kept number literal as the float64 Go decoded it to
       const userId = (row: unknown) => (row as { userId?: string }).userId;
       return userId(readFields({ id: new JsonNumber(literal) }, fields)) === userId(readFields({ id: x }, fields));
     }), { numRuns: 300 });
+  });
+});
+
+// Item 4. Upstream's helpers call list_user_mailboxes (mail.go:137, :3977, :4344; smart/search_mail.go:141),
+// get_current_user_profile and list_my_followings with a nil arguments map; executor.NewHelperInvocation
+// (internal/executor/invocation.go:78-81@c7521c1c) makes it map[string]any{} before the runner, and the client marshals
+// {"name", "arguments"} (transport/client.go:404-411), so the wire carries "arguments":{} (not null, not left out).
+// dws sends the same; this pins it on the raw request body (the fixture server reads a missing or null one as {}).
+describe('a call upstream makes with a nil arguments map sends "arguments":{} (NewHelperInvocation invocation.go:78-81@c7521c1c)', () => {
+  it.each([
+    [['mail', 'mailbox', 'list'], 'list_user_mailboxes'],
+    [['contact', '+me'], 'get_current_user_profile'],
+  ])('%j: the tools/call body\'s params are {"name":"%s","arguments":{}}', async (argv, tool) => {
+    const bodies: string[] = [];
+    const server = http.createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => void (text += c.toString('utf8')));
+      req.on('end', () => {
+        bodies.push(text);
+        const answer = JSON.stringify({ success: true, result: [] });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: answer }] } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'dws-h55left-raw-'));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp/{product}`;
+      await dispatchInProcess([...argv], privateEnv(url, 't', dir));
+      expect(bodies.map((b) => JSON.stringify((JSON.parse(b) as { params: unknown }).params))).toEqual([`{"name":"${tool}","arguments":{}}`]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
