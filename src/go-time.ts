@@ -117,13 +117,16 @@ export function goLocalAddDays(ms: number, days: number): number {
 
 /**
  * Go's calendar fields of `time.UnixMilli(ms)` seen at a fixed UTC offset (seconds): whole seconds (the milliseconds
- * floored, as UnixMilli normalizes a negative remainder), in any year a safe integer reaches (proleptic Gregorian, year 0
- * included, as Go counts), by whole-day arithmetic rather than Date, whose range ends at year 275760.
+ * floored, as UnixMilli normalizes a negative remainder), in any year an int64 of milliseconds reaches (proleptic
+ * Gregorian, year 0 included, as Go counts), by whole-day arithmetic rather than Date, whose range ends at year 275760.
+ * The instant is a whole number of milliseconds; the split into days and seconds is exact in bigint (beyond 2^53 a
+ * double's quotient by 1000 would round).
  */
-export function goCivil(ms: number, offsetSec: number): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const secs = Math.floor(ms / 1000) + offsetSec;
-  const days = Math.floor(secs / 86400);
-  const sod = secs - days * 86400;
+export function goCivil(ms: number | bigint, offsetSec: number): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const whole = BigInt(ms);
+  const secs = (whole - (((whole % 1000n) + 1000n) % 1000n)) / 1000n + BigInt(offsetSec);
+  const sod = Number(((secs % 86400n) + 86400n) % 86400n);
+  const days = Number((secs - BigInt(sod)) / 86400n);
   // days since 1970-01-01 -> civil date (H. Hinnant's civil_from_days, eras of 400 years from 0000-03-01)
   const z = days + 719468;
   const era = Math.floor(z / 146097);

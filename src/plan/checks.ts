@@ -4,8 +4,8 @@ import { DwsError } from '../errors.js';
 import type { CallStep, ExpectSpec, MatchSpec, PlanStep, PollCheck, ResolveSpec } from './spec.js';
 import { readPath } from './path.js';
 import { asList, equal, evalCondition, evalSource, textFinds, type Scope } from './values.js';
-import { stringifyJson } from '../json-number.js';
-import { goFloatText } from '../go-fmt.js';
+import { JsonNumber, stringifyJson } from '../json-number.js';
+import { goFloatTextOf } from '../go-fmt.js';
 import { equalFold } from '../text/equal-fold.js';
 import { goCase } from '../text/go-case.js';
 import { trimSpace } from '../text/space.js';
@@ -78,8 +78,9 @@ export function readFields(row: unknown, fields: Record<string, string[]>): unkn
       const v = readPath(row, p);
       if (typeof v === 'string' && trimSpace(v) !== '') out[key] = trimSpace(v);
       // shortcutString writes a float64 as strconv.FormatFloat(x, 'f', -1, 64) (chat_group.go:1668-1669@c7521c1c):
-      // -0 is "-0", 1e-7 is "0.0000001" (h54-a11; before: JavaScript's String, "0" and "1e-7")
-      else if (typeof v === 'number' && Number.isFinite(v)) out[key] = goFloatText(v);
+      // -0 is "-0", 1e-7 is "0.0000001" (h54-a11; before: JavaScript's String, "0" and "1e-7"); a kept literal is the
+      // float64 Go decoded it to, as the message readers' searchText reads one (h55-left; before: skipped)
+      else if ((typeof v === 'number' && Number.isFinite(v)) || v instanceof JsonNumber) out[key] = goFloatTextOf(v);
       else continue;
       break;
     }

@@ -430,7 +430,9 @@ async function runPaged(sc: Scope, step: CallStep, index: number, o: RunOptions,
       }
       const next = marks.next;
       if (strict) {
-        if (missing(next) || seenCursors.has(cursorKey(next))) throw new Incomplete(`page ${read} says more follow but its next cursor (${nextText}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, already followed`}`, read);
+        // stall_only: only the cursor just sent is a stall (a cycle reads on to the page bound)
+        const repeated = p.stall_only ? sent !== undefined && !isEmpty(sent) && cursorKey(next) === cursorKey(sent) : seenCursors.has(cursorKey(next));
+        if (missing(next) || repeated) throw new Incomplete(`page ${read} says more follow but its next cursor (${nextText}) is ${missing(next) ? `missing${isEmpty(next) ? '' : ` (${JSON.stringify(next)})`}` : `${JSON.stringify(next)}, ${p.stall_only ? 'the cursor just sent' : 'already followed'}`}`, read);
         seenCursors.add(cursorKey(next));
       } else if (missing(next) || (p.seen_ends ? page + 1 < pages && seenCursors.has(cursorKey(next)) : !p.follow_repeats && sameCursor(next, sent))) {
         ledger.stop = 'source_complete';

@@ -237,6 +237,12 @@ export interface PageSpec {
    */
   seen_ends?: true;
   /**
+   * With strict, cursor paging: a page is refused as stalled only when its next cursor is the one just sent, so a cycle
+   * (A -> B -> A) reads on to the page bound (upstream collectWikiPages compares `next == cursor`, wiki/common.go:305-307
+   * @c7521c1c). Without it a strict ledger refuses any cursor already followed.
+   */
+  stall_only?: true;
+  /**
    * With strict: a later page's failed call is that call's own error, as the first page's is, instead of the ledger's
    * pages_incomplete (upstream readers that return a page's call error as it is: queryRecordWindow and queryAllRecords,
    * aitable record_query_all.go:54-57, :255-258@c7521c1c).

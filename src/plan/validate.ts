@@ -44,7 +44,7 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
   }
   // the two spellings the page record had before it was one key
   for (const old of ['report', 'record_at']) if (raw[old] !== undefined) s.problems.push(`${at}.${old}: the page record is written record: {at: <path>, failures: list | end}`);
-  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'next_text_only', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from', 'reject', 'seen_ends', 'own_errors']);
+  only(s, at, raw, ['cursor_arg', 'next', 'items', 'more', 'marks_in', 'marks_with', 'next_text_only', 'tuple_at', 'more_from_cursor', 'pages', 'max_pages', 'number_arg', 'number_start', 'number_text', 'page_size', 'counts', 'follow_repeats', 'max_items', 'delay_ms', 'size_arg', 'when', 'keep', 'stop', 'next_transform', 'unique', 'strict', 'empty_more_fails', 'stop_when', 'fail_when', 'items_from', 'cut_ends', 'cap_first', 'size_when', 'missing_cursors', 'widen', 'record', 'report', 'record_at', 'offset_arg', 'end_arg', 'view', 'exhaustive', 'total', 'page_key', 'paged_command', 'fetch_all', 'every_page', 'more_when', 'keep_overflow', 'next_from', 'reject', 'seen_ends', 'stall_only', 'own_errors']);
   if (raw.max_pages === undefined) s.problems.push(`${at}: needs max_pages (a hard bound on calls)`);
   const ranged = raw.offset_arg !== undefined;
   const numbered = raw.number_arg !== undefined || ranged;
@@ -161,6 +161,11 @@ function normalizePage(s: Scope, at: string, raw: unknown): PageSpec {
     else if (raw.strict !== undefined || raw.follow_repeats !== undefined) s.problems.push(`${at}.seen_ends: not with strict or follow_repeats (a strict ledger refuses any cursor already followed)`);
     else if (numbered) s.problems.push(`${at}.seen_ends: cursor paging only (no number_arg or offset_arg)`);
     else out.seen_ends = true;
+  }
+  if (raw.stall_only !== undefined) {
+    if (raw.stall_only !== true || raw.strict === undefined) s.problems.push(`${at}.stall_only: true, only with strict (without it only the cursor just sent ends the read)`);
+    else if (numbered) s.problems.push(`${at}.stall_only: cursor paging only (no number_arg or offset_arg)`);
+    else out.stall_only = true;
   }
   if (raw.unique !== undefined) out.unique = normalizeSource({ ...s, inForEach: true }, `${at}.unique`, raw.unique);
   if (raw.items_from !== undefined) out.items_from = normalizeSource({ ...s, inForEach: true }, `${at}.items_from`, raw.items_from);

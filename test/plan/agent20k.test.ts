@@ -276,7 +276,7 @@ describe('transform ms_to_local_rfc3339', () => {
     }));
   });
 
-  it('refuses what is not a number of milliseconds', () => {
-    for (const bad of ['1796911200000', null, Number.NaN, 9e15]) expect(() => apply(bad)).toThrow();
+  it('refuses what is not a number of milliseconds within int64 (h55-left: 9e15 is formatted, as Go does)', () => {
+    for (const bad of ['1796911200000', null, Number.NaN, 2 ** 63]) expect(() => apply(bad)).toThrow();
   });
 });

@@ -71,7 +71,7 @@ describe('ms_to_datetime', () => {
     }));
   });
 
-  it('refuses text, booleans and numbers outside the calendar', () => {
-    for (const v of ['1776848400000', true, null, Number.NaN, Infinity, 1e17]) expect(() => apply('ms_to_datetime', v)).toThrow(/epoch milliseconds/u);
+  it('refuses text, booleans and numbers outside int64 (h55-left: Go formats any int64, 1e17 included)', () => {
+    for (const v of ['1776848400000', true, null, Number.NaN, Infinity, 1e19]) expect(() => apply('ms_to_datetime', v)).toThrow(/epoch milliseconds/u);
   });
 });

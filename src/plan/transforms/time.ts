@@ -2,7 +2,8 @@
 // times relative to now. "Now" is the run's one clock reading (TransformContext.now), never a fresh one.
 import { INTEGER, refuse, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
-import { goCivil, goLayoutParts, goLocalAddDays, goLocalDateMs, goRfc3339, goRfc3339NanoUtc, goYearText, utcMs, zoneWallMs, type GoParts } from '../../go-time.js';
+import { goInt64 } from '../../json-number.js';
+import { goCivil, goLayoutParts, goLocalAddDays, goLocalDateMs, goRfc3339, goRfc3339NanoUtc, goYearText, localOffsetMs, utcMs, zoneWallMs, type GoParts } from '../../go-time.js';
 
 // A local date or date-time as upstream's attendance and contact helpers read one (parseDateToTimestamp,
 // helpers/attendance.go:119-136; flexMillis/flexDateTime/dateToMillis, shortcut/attendance/attendance.go:64-101
@@ -20,6 +21,35 @@ function dateParts(v: unknown, where: string): GoParts & { bare: boolean } {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+// 400 Gregorian years in milliseconds: the calendar and its weekdays repeat after them, and so does a zone's yearly rule
+const CYCLE_MS = 146097 * 86_400_000;
+// the instants JavaScript's Date holds (+-8.64e15 ms), a day in from each end so that the wall clock there is one too
+const DATE_REACH_MS = 8.64e15 - 86_400_000;
+
+/**
+ * The machine zone's UTC offset (seconds) at any instant, as Go's time.Local looks it up. Beyond Date's range (about
+ * year +-275,000) the instant is moved by whole 400-year cycles to one inside it: before the zone's first transition
+ * every instant has the zone's first offset, and after its last one the zone's yearly rule repeats (Go's tzset of the
+ * zone data's footer, as the runtime's own zone data does), so both sides give the offset the far instant has.
+ */
+function localOffsetSec(ms: bigint): number {
+  const reach = BigInt(DATE_REACH_MS);
+  const cycle = BigInt(CYCLE_MS);
+  let at = ms;
+  if (at > reach) at -= ((at - reach) / cycle + 1n) * cycle;
+  else if (at < -reach) at += ((-reach - at) / cycle + 1n) * cycle;
+  return localOffsetMs(Number(at)) / 1000;
+}
+
+/**
+ * Go's `time.UnixMilli(ms)` in time.Local: its calendar fields and offset (seconds), for any int64 of milliseconds (the
+ * year past Date's +-275,760 too: h55-left; before, the transforms refused beyond 8.64e15 ms)
+ */
+function localCivil(ms: bigint): ReturnType<typeof goCivil> & { offsetSec: number } {
+  const offsetSec = localOffsetSec(ms);
+  return { ...goCivil(ms, offsetSec), offsetSec };
+}
 
 /** Go's time.Date(parts, time.Local) -> epoch ms (a skipped or repeated wall clock resolved as Go resolves it). */
 function localMs(p: GoParts): number {
@@ -140,12 +170,15 @@ export const PLAIN: Record<string, Fn> = {
   datetime_end: dateText(true),
   /**
    * epoch milliseconds (a JSON number, truncated as Go's int64(v)) -> local `YYYY-MM-DD HH:mm:ss` (time.UnixMilli(ms).Format),
-   * the year as Go writes it (h54-a1: before, year 1 was `1-01-01`, Go's `0001-01-01`)
+   * the year as Go writes it (h54-a1: before, year 1 was `1-01-01`, Go's `0001-01-01`), in any year an int64 reaches
+   * (h55-left: before, beyond 8.64e15 ms was refused); a number outside int64 is refused (goInt64: Go's conversion
+   * there depends on the platform)
    */
   ms_to_datetime: (v, where) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
-    const d = new Date(Math.trunc(v));
-    return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    const ms = typeof v === 'number' ? goInt64(v) : undefined;
+    if (ms === undefined) return refuse(where, v, 'epoch milliseconds');
+    const c = localCivil(ms);
+    return `${goYearText(c.y)}-${pad(c.mo)}-${pad(c.d)} ${pad(c.h)}:${pad(c.mi)}:${pad(c.s)}`;
   },
   /**
    * Go's `time.Parse(time.RFC3339, v).UnixMilli()` (the shortcuts' parseMillis, calendar.go:34@c7521c1c, and its
@@ -185,11 +218,13 @@ export const PLAIN: Record<string, Fn> = {
    * range, helpers/calendar.go:2845-2846@c7521c1c); anything else is refused
    */
   ms_to_local_rfc3339: (v, where) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 8.64e15) return refuse(where, v, 'epoch milliseconds');
-    const d = new Date(Math.trunc(v));
-    const off = -d.getTimezoneOffset();
-    const zone = off === 0 ? 'Z' : `${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
-    return `${goYearText(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}${zone}`;
+    const ms = typeof v === 'number' ? goInt64(v) : undefined;
+    if (ms === undefined) return refuse(where, v, 'epoch milliseconds');
+    const c = localCivil(ms);
+    // Go's Z07:00: Z for a zero offset, else its whole minutes cut toward zero (Shanghai's +08:05:43 as +08:05)
+    const off = Math.trunc(c.offsetSec / 60);
+    const zone = c.offsetSec === 0 ? 'Z' : `${off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
+    return `${goYearText(c.y)}-${pad(c.mo)}-${pad(c.d)}T${pad(c.h)}:${pad(c.mi)}:${pad(c.s)}${zone}`;
   },
   /**
    * a message's time (upstream parseMessageTimestamp: a message time text, whole-number text or a number, seconds
