@@ -204,6 +204,12 @@ export interface RankingOptions {
   /** Object guard: 1 = a hit on the target whose CLI verb removes it anchors the containers rule at
    *  objectGuardDestructiveRatio, as a command declared destructive does (h54-rank, docs/ranking.md session 54). */
   objectGuardRemovingAnchor: number;
+  /** Object guard: 1 = an id between two English object words (delete form frm_1 base bas_2) is the first one's id, not a
+   *  name saying which one the second is, so the first is no modifier (h55-rank, docs/ranking.md session 55); 0 = off. */
+  objectGuardIdGap: number;
+  /** Object guard: 1 = a Chinese object word said among English words (remove Zhao from the 知识库 space) is placed by the
+   *  English place word before it, as an English object word is (h55-rank, docs/ranking.md session 55); 0 = off. */
+  objectGuardMixedPlaces: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
   /** Object guard: 1 = moved commands go just below the first hit on a target; 0 = below the last. */
@@ -293,6 +299,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardJointReadings: 1,
   objectGuardPlaceFit: 1,
   objectGuardRemovingAnchor: 0,
+  objectGuardIdGap: 1,
+  objectGuardMixedPlaces: 1,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

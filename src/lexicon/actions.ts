@@ -349,7 +349,18 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  * compounds: an English object word right before another (conversation category) is located too: it says which kind
  * the second one is.
  */
-export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true, compoundHeads = true): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
+/**
+ * Readings of queryObjectPlaces that the ranking options turn on (session 55). idGap: an id between two English object
+ * words (form frm_1 base bas_2: an underscore, or letters and digits both) is the first one's id, not a name saying which
+ * one the second is (objectGuardIdGap). mixed: a Chinese object word in English words (from the 知识库 space) is placed
+ * by the English place word before it, as an English one is (objectGuardMixedPlaces).
+ */
+export interface PlaceReadings { idGap?: boolean; mixed?: boolean }
+
+/** An agent's id (rec_1, tbl_x, frm1): an underscore, or letters and digits both; a name or a year (Events 2023) is none. */
+const ID_WORD = /_|[a-z][0-9]|[0-9][a-z]/u;
+
+export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds = true, compoundHeads = true, readings: PlaceReadings = {}): { named: number[]; located: number[]; places: number[]; stays: number[]; whole: number[] } {
   // A quoted name is a name, not the thing it sounds like (the "Calendar" view, 把“测试表”删掉).
   // A word that names no object (列表: a list) is blanked with the object words inside it (its 表).
   const quoted = withoutNone(withoutIncluded(folded, lex), lex).replace(QUOTED, (q) => q[0] + ' '.repeat(q.length - 2) + q[q.length - 1]);
@@ -414,6 +425,16 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     }
     return head;
   };
+  /** An English place word within two words before `start` (three when the first of them is a determiner). */
+  const placedBy = (t: string, start: number) => {
+    const before = t.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
+    // Two words between at most; three when the first of them is a determiner (off the sprint review invite).
+    for (let i = 0; i < Math.min(before.length, 4); i++) {
+      if (i === 3 && !(loc.enDeterminers ?? []).includes(before[2])) break;
+      if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
+    }
+    return false;
+  };
   const placed = (f: (typeof kept)[number]) => {
     // Chinese place words read around every object word (从这个 file 上), English ones around English words.
     const head = skipped(text.slice(0, f.at).trimEnd());
@@ -431,7 +452,9 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     }
     const after = text.slice(f.end).replace(NAME_RUN, '');
     if (loc.zhAfter.some((w) => after.startsWith(w))) return true;
-    if (!f.english) return false;
+    // mixed (session 55): in English words, the English place word before it places a Chinese object word too.
+    if (!f.english) return readings.mixed === true && /[a-z0-9]$/u.test(text.slice(0, f.at).trimEnd()) && placedBy(text, f.at);
+
     if (text.startsWith("'s", f.end)) return true;
     // An English object word right before another says which kind the second is (conversation category, table
     // records): the thing is the second one, the first where or what it belongs to.
@@ -441,13 +464,7 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     let start = f.at;
     for (let g = compounds && compoundHeads ? kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start))) : undefined; g;
       g = kept.find((x) => x.english && x.end < start && /^ +$/u.test(text.slice(x.end, start)))) start = g.at;
-    const before = text.slice(0, start).replace(BLANK_QUOTE, ' _q ').split(/[^a-z0-9_'\u201c\u201d"-]+/u).filter(Boolean).reverse();
-    // Two words between at most; three when the first of them is a determiner (off the sprint review invite).
-    for (let i = 0; i < Math.min(before.length, 4); i++) {
-      if (i === 3 && !(loc.enDeterminers ?? []).includes(before[2])) break;
-      if (loc.enBefore.includes(before[i])) return !(before[i] === 'of' && loc.notOf.includes(before[i + 1] ?? ''));
-    }
-    return false;
+    return placedBy(text, start);
   };
   // A placed word that names a container reads as a place for every object it names ("from folder": a chat category
   // or a base section); an object said only in such words is located, and a located container is a place.
@@ -474,7 +491,7 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     if (!g.english || g.at <= f.end) return false;
     const gap = /^ +(?:([a-z0-9_-]+) +)?$/u.exec(text.slice(f.end, g.at));
     // Right before it, a plural says a name (the Members page; an admin role is a kind of role, said as such).
-    return gap !== null && (gap[1] === undefined ? /[^s]s$/u.test(text.slice(f.at, f.end)) : !notBetween.includes(gap[1]));
+    return gap !== null && (gap[1] === undefined ? /[^s]s$/u.test(text.slice(f.at, f.end)) : !notBetween.includes(gap[1]) && !(readings.idGap === true && ID_WORD.test(gap[1])));
   });
   const modSpan = kept.map((f) => modifies(f));
   const located = named.filter((o) => kept.every((f, i) => f.obj !== o || placeSpan[i] || modSpan[i]));

@@ -175,6 +175,10 @@ export interface GuardScope {
   negated?: number;
   /** 1: a thing the request names only to say which one (located, and no place: it holds nothing) is over-reached. */
   modifiers?: number;
+  /** 1: an id between two English object words is the first one's id, not a name (queryObjectPlaces' idGap; session 55). */
+  idGap?: number;
+  /** 1: a Chinese object word in English words is placed by the English place word before it (mixed; session 55). */
+  mixedPlaces?: number;
   /** 1: two words of several objects each (文件夹, 文件), with no plain word to choose by, mean the readings one inside the
    *  other (a folder and its file); the others are set aside as the readings rule sets them (objectGuardJointReadings). */
   jointReadings?: number;
@@ -272,7 +276,7 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   const removing = (actions & (f.removeBits | recall)) !== 0 || (scope.cancel === 1 && cancelsWithKeep(folded, objects));
   const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
   if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3)
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3, { idGap: scope.idGap === 1, mixed: scope.mixedPlaces === 1 })
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
@@ -751,6 +755,8 @@ export const objectGuard: Stage = {
         ...(r.objectGuardPeople >= 1 ? { people: r.objectGuardPeople } : {}),
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
+        ...(r.objectGuardIdGap === 1 ? { idGap: 1 } : {}),
+        ...(r.objectGuardMixedPlaces === 1 ? { mixedPlaces: 1 } : {}),
         ...(r.objectGuardIdWords === 1 ? { idWords: 1 } : {}),
         ...(r.objectGuardJointReadings === 1 ? { jointReadings: 1 } : {}),
         ...(r.objectGuardPlaceFit === 1 ? { placeFit: 1 } : {}),
