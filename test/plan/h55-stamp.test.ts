@@ -109,3 +109,18 @@ describe('minutes +apply-permission: RequireWriteAcknowledgement reads the stamp
     expect([run.reason === undefined, run.printed]).toEqual([false, undefined]);
   });
 });
+
+describe('aitable +record-query: explicitEmptyRecordQuery reads the stamped page (aitable/record_query_all.go:60-70, :109-125@c7521c1c)', () => {
+  const query = ['aitable', '+record-query', '--base-id', 'b', '--table-id', 't'];
+  it('a page {status: success, data: {}} without success is the explicit empty set', async () => {
+    mcp.answers['aitable/query_records'] = () => ({ status: 'success', data: {} });
+    const run = await sent(query);
+    expect([run.reason, run.printed]).toEqual([undefined, { data: { hasMore: false, page: 1, records: [], size: 0 }, status: 'success', success: true }]);
+  });
+
+  it.each([[{ success: 'true', status: 'success', data: {} }], [{ status: 'success', data: { x: 1 } }], [{ status: 'ok', data: {} }]])('control: %j is no empty set, so it is refused', async (answer) => {
+    mcp.answers['aitable/query_records'] = () => answer;
+    const run = await sent(query);
+    expect([run.reason, run.printed]).toEqual(['backend_error', undefined]);
+  });
+});
