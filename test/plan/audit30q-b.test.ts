@@ -94,8 +94,10 @@ describe('projections that keep or stop at a null spelling, as the upstream firs
 });
 
 describe('answer checks of drive +star-remove, drive comment list and whiteboard query', () => {
-  it('drive +star-remove: a text success or none is an api failure; success true prints the receipt (common.go:79-134)', async () => {
-    for (const answer of [{ success: 'true' }, { result: { nodeId: 'n1' } }]) {
+  // h55-stamp: an answer without success is stamped success: true by upstream's runner (app/runner.go:774-783@c7521c1c)
+  // before requireDriveWrite reads it, so it passes (test/plan/h55-stamp.test.ts); a null success is the refusal here
+  it('drive +star-remove: a text or null success is an api failure; success true prints the receipt (common.go:79-134)', async () => {
+    for (const answer of [{ success: 'true' }, { success: null, result: { nodeId: 'n1' } }]) {
       outputs.answer('drive/unmark_star', answer);
       expect(await sent(['drive', '+star-remove', '--node', 'n1'])).toEqual({ reason: 'backend_error', category: 'backend', calls: [['drive/unmark_star', { nodeId: 'n1' }]], printed: undefined });
     }

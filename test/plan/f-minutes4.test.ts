@@ -147,7 +147,8 @@ describe('minutes +share / +unshare (workflows.go:595-664, RequireWriteAcknowled
   });
 
   it('an unacknowledged answer fails its member; stop leaves the rest unattempted: minutes_permission_partial (exit 1) with the ledger in details', async () => {
-    answer('minutes/add_member_permission', { result: {} });
+    // h55-stamp: {result: {}} alone is stamped success: true by upstream's runner (app/runner.go:774-783@c7521c1c) and passes
+    answer('minutes/add_member_permission', { success: 'yes', result: {} });
     const { exit, envelope } = await failure(['minutes', '+share', '--ids', 't1,t2', '--member-uids', 'u1,u2', '--permission', 'edit', '--yes']);
     expect(calls()).toHaveLength(1);
     expect({ exit, reason: envelope.error.reason }).toEqual({ exit: 1, reason: 'minutes_permission_partial' });
@@ -191,7 +192,8 @@ describe('minutes +share / +unshare (workflows.go:595-664, RequireWriteAcknowled
       { success: true, result: { resultMap: { t1: ['u1'], t2: ['u1', 'u9'] } } },
       { success: true, result: { resultMap: { t1: ['u1'], t2: [] } } },
       { success: true, result: { resultMap: { t1: ['u1'], t2: 'u1' } } },
-      { result: { resultMap: { t1: ['u1'], t2: ['u1'] } } },
+      // h55-stamp: without a success key the runner stamps success: true (app/runner.go:774-783@c7521c1c), so a text one
+      { success: 'true', result: { resultMap: { t1: ['u1'], t2: ['u1'] } } },
     ]) {
       answer('minutes/remove_member_permission', body);
       const { exit, envelope } = await failure(['minutes', '+unshare', '--ids', 't1,t2', '--member-uids', 'u1', '--yes']);

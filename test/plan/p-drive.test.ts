@@ -48,7 +48,8 @@ describe('drive version shortcuts find a version as findVersion does (version_op
 
   it('+version-revert refuses a revert answer without a boolean success before the read-back (requireDriveWrite :172-177)', async () => {
     versionPages({ result: { items: [{ version: 2 }] } });
-    mcp.answers['drive/revert_file_version'] = () => ({ ok: 1 });
+    // h55-stamp: {ok: 1} alone is stamped success: true by upstream's runner (app/runner.go:774-783@c7521c1c) and passes
+    mcp.answers['drive/revert_file_version'] = () => ({ ok: 1, success: 'yes' });
     expect(await sent(['drive', '+version-revert', '--node', 'n', '--version', '2', '--yes'])).toEqual({
       reason: 'backend_error', category: 'backend', printed: undefined,
       calls: [['drive/list_file_versions', { nodeId: 'n', maxResults: 50 }], ['drive/revert_file_version', { nodeId: 'n', version: 2 }]],

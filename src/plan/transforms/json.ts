@@ -622,6 +622,13 @@ export const PLAIN: Record<string, Fn> = {
       return false;
     }
   },
+  /**
+   * an MCP answer -> the object upstream's shortcuts and helpers read after its runner's success stamp
+   * (app/runner.go:774-783, tool_caller_adapter.go:160-193, shortcut/runner.go:255-271@c7521c1c): an object without a
+   * `success` key gains `success: true` (a copy, its keys kept), any other object is as it came; an answer that is not
+   * one JSON object (a list, null, other text) is null, the nil map the runner hands on
+   */
+  runner_stamp: (v) => (isObj(v) ? (Object.hasOwn(v, 'success') ? v : { ...v, success: true }) : null),
   /** an MCP answer -> its business object (upstream requireDriveObject/requireWikiObject), or backend_error */
   answer_object: answerObject,
   /** an MCP answer -> absent when answer_object accepts it, else the message it refuses it with (a read that may fail) */
