@@ -20,8 +20,8 @@ describe('wiki +node-copy and +node-create print the read-back object requireWik
       success: true, nodeId: 'f9', node: { nodeId: 'f9', name: '表' },
     });
   });
-  it('an answer without success, or without a new id, is the write\'s own failure and nothing is read back', async () => {
-    answer('doc/copy_document', { result: { nodeId: 'n2' } });
+  it('an answer whose success is null (h55: one with no success key is stamped success true by the runner, app/runner.go:779-783), or without a new id, is the write\'s own failure and nothing is read back', async () => {
+    answer('doc/copy_document', { success: null, result: { nodeId: 'n2' } });
     expect(await refusal(['wiki', '+node-copy', '--workspace', 'ws1', '--node', 'n1', '--yes'])).toEqual({ reason: 'backend_error', out: '' });
     answer('doc/copy_document', { success: true, data: { nodeId: '  ', fileId: 3 } });
     expect(await refusal(['wiki', '+node-copy', '--workspace', 'ws1', '--node', 'n1', '--yes'])).toEqual({ reason: 'backend_error', out: '' });

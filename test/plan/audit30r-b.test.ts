@@ -68,8 +68,8 @@ describe('doc shortcuts print upstream envelopes', () => {
 });
 
 describe('drive +rename checks the rename answer as requireDriveWrite (common.go:124-134)', () => {
-  it('a success as text, a missing success and success false end the run as api failures before the read-back', async () => {
-    for (const answer of [{ success: 'true' }, { result: { nodeId: 'n1' } }, { success: false }]) {
+  it('a success as text, a null success (h55: a missing one is stamped success true by the runner, app/runner.go:779-783) and success false end the run as api failures before the read-back', async () => {
+    for (const answer of [{ success: 'true' }, { success: null, result: { nodeId: 'n1' } }, { success: false }]) {
       outputs.answersInTurn('drive/get_file_info', { result: { type: 'file', name: '周报' } });
       outputs.answer('doc/rename_document', answer);
       const run = await sent(['drive', '+rename', '--node', 'n1', '--name', '季报', '--yes']);

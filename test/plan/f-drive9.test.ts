@@ -73,8 +73,8 @@ describe('drive writes check their answer as requireDriveWrite does (common.go:7
   for (const [name, c] of Object.entries(cases)) {
     const upToWrite = [...c.before.map(([call]) => call), c.write];
 
-    it(`${name}: success as the text "true", or no success at all, is an api failure after the write, with no read-back`, async () => {
-      for (const write of [{ ...c.body, success: 'true' }, c.body]) {
+    it(`${name}: success as the text "true", or null, is an api failure after the write, with no read-back`, async () => {
+      for (const write of [{ ...c.body, success: 'true' }, { ...c.body, success: null }]) {
         answer(c, write);
         expect([write, await sent(c.argv)]).toEqual([write, { reason: 'backend_error', category: 'backend', calls: upToWrite, printed: undefined }]);
       }
@@ -83,6 +83,11 @@ describe('drive writes check their answer as requireDriveWrite does (common.go:7
     it(`${name}: success false is the backend's refusal after the write, with no read-back`, async () => {
       answer(c, { ...c.body, success: false });
       expect(await sent(c.argv)).toEqual({ reason: 'business_error', category: 'backend', calls: upToWrite, printed: undefined });
+    });
+
+    it(`${name}: no success key at all is stamped success true by upstream's runner (app/runner.go:779-783) and reads back as success true does (h55-stamp)`, async () => {
+      answer(c, c.body);
+      expect(await sent(c.argv)).toEqual({ reason: undefined, category: undefined, calls: [...upToWrite, c.readBack[0]], printed: c.printed });
     });
 
     it(`${name}: success true reads back and prints the verified node`, async () => {

@@ -26,9 +26,9 @@ describe('wiki +move / +delete-space / +node-delete: the write answer as require
       expect(r.printed).toBeUndefined();
     }), { numRuns: 8 });
   });
-  it('+move: no success key at all, and a blank answer, fail the same way; success true reads back and prints', async () => {
+  it('+move: a null success (h55: no success key at all is stamped success true by the runner, app/runner.go:779-783), and a blank answer, fail the same way; success true reads back and prints', async () => {
     outputs.answersInTurn('get_document_info', moveReads, moveBack);
-    outputs.answer('move_document', { moved: true });
+    outputs.answer('move_document', { success: null, moved: true });
     expect((await sent(['wiki', '+move', '--workspace', 'w1', '--node', 'n1', '--yes'])).reason).toBe('backend_error');
     outputs.answersInTurn('get_document_info', moveReads, moveBack);
     answerText('move_document', ' ');
