@@ -99,3 +99,22 @@ describe('commands whose answer upstream reads through requireDriveObject / requ
     expect(printed).toMatchObject({ success: true });
   });
 });
+
+// explicitEmptyRecordQuery (record_query_all.go:109-125@c7521c1c) reads the stamped page in queryRecordWindow, which
+// every aitable record read-back pages through (record_batch.go:305-333: +record-delete, +record-update,
+// +record-upsert, +record-bulk-patch, the attachment commands); +record-query's page was fixed in h55-stamp
+describe('aitable read-backs: the explicit empty page without success is the empty set', () => {
+  const del = ['aitable', '+record-delete', '--base-id', 'b1', '--table-id', 't1', '--record-ids', 'r1', '--yes'];
+  it('+record-delete: {status: success, data: {}} is stamped success true, so the records are verified absent', async () => {
+    mcp.answers['aitable/delete_records'] = () => ({ data: {} });
+    mcp.answers['aitable/query_records'] = () => ({ status: 'success', data: {} });
+    expect(await run(del)).toMatchObject({ verification: { status: 'verified_absent', verifiedCount: 1 } });
+  });
+  it('controls: a success that is not true, a non-empty data or an error object is no empty set (partial_outcome)', async () => {
+    mcp.answers['aitable/delete_records'] = () => ({ data: {} });
+    for (const page of [{ success: 'true', status: 'success', data: {} }, { status: 'success', data: { n: 1 } }, { status: 'success', data: {}, error: { code: 1 } }, { status: 'done', data: {} }]) {
+      mcp.answers['aitable/query_records'] = () => page;
+      expect(await failure(del), JSON.stringify(page)).toBe('partial_outcome');
+    }
+  });
+});
