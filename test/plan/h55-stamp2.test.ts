@@ -118,3 +118,22 @@ describe('aitable read-backs: the explicit empty page without success is the emp
     }
   });
 });
+
+// minutes +mindmap (workflows.go:345-355@c7521c1c): createAcknowledged is RequireWriteAcknowledgement on the
+// CallMCPWriteData answer, which the runner stamped: an object without success acknowledges the create
+describe('minutes +mindmap: createAcknowledged reads the stamped create answer', () => {
+  const argv = ['minutes', '+mindmap', '--id', 't1', '--yes'];
+  const acknowledged = async (create: unknown) => {
+    mcp.answers['minutes/create_mind_graph'] = () => create;
+    mcp.answers['minutes/query_mind_graph_status'] = () => ({ result: { status: 1, taskStatus: 1 } });
+    return ((await run(argv)) as Record<string, unknown>).createAcknowledged;
+  };
+  it('an object without success ({a: 1}, {result: {}}) acknowledges the create', async () => {
+    expect(await acknowledged({ a: 1 })).toBe(true);
+    expect(await acknowledged({ result: {} })).toBe(true);
+  });
+  it('controls: success true acknowledges; a text success does not', async () => {
+    expect(await acknowledged({ success: true })).toBe(true);
+    expect(await acknowledged({ success: 'yes' })).toBe(false);
+  });
+});
