@@ -185,7 +185,7 @@ describe('agent test 20o: each request sends what upstream sends for the same fl
         ['drive', 'get_file_info', { fileId: 'file_N1' }],
       ],
     });
-    expect(printed).toEqual({ success: true, nodeId: 'file_N1', sizeBytes: bytes.length, file: { fileId: 'file_N1', name: 'nda.pdf', fileSize: bytes.length } });
+    expect(printed).toEqual({ success: true, nodeId: 'file_N1', sizeBytes: bytes.length, file: { fileId: 'file_N1', name: 'nda.pdf', fileSize: bytes.length, success: true } });
     expect(mcp.uploads.map((u) => [u.name, u.bytes.toString()])).toEqual([['nda.pdf', bytes]]);
     expect(inspect('drive.shortcut_upload').parameters.file.description_en).toMatch(/relative to the working directory/);
   });

@@ -53,6 +53,6 @@ describe('drive read-backs', () => {
   it('+create-folder prints the trimmed created id and the unwrapped read-back', async () => {
     mcp.answers['drive/create_folder'] = () => ({ success: true, result: { dentryUuid: ' d1 ' } });
     mcp.answers['drive/get_file_info'] = () => ({ fileName: '资料', parentId: 'p1' });
-    expect(await run(['drive', '+create-folder', '--name', '资料'])).toEqual({ success: true, nodeId: 'd1', folder: { fileName: '资料', parentId: 'p1' } });
+    expect(await run(['drive', '+create-folder', '--name', '资料'])).toEqual({ success: true, nodeId: 'd1', folder: { fileName: '资料', parentId: 'p1', success: true } });
   });
 });

@@ -38,6 +38,6 @@ describe('drive read-backs (f-drive)', () => {
     mcp.answers['drive/list_recycle_items'] = () => ({ recycleItems: [{ recycleItemId: 'r1', name: 'a.pdf' }], hasMore: false });
     mcp.answers['drive/restore_recycle_item'] = () => ({ success: true, fileId: '', data: { nodeId: ' d1 ' } });
     mcp.answers['drive/get_file_info'] = () => ({ fileId: 'd1', name: 'a.pdf' });
-    expect(await run(['drive', '+recycle-restore', '--id', 'r1', '--yes'])).toEqual({ success: true, nodeId: 'd1', file: { fileId: 'd1', name: 'a.pdf' } });
+    expect(await run(['drive', '+recycle-restore', '--id', 'r1', '--yes'])).toEqual({ success: true, nodeId: 'd1', file: { fileId: 'd1', name: 'a.pdf', success: true } });
   });
 });

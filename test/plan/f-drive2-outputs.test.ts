@@ -36,7 +36,7 @@ describe('drive +inspect', () => {
     const printed = await run(argv);
     expect(printed).toEqual({
       complete: true,
-      data: { cover: { coverUrl: 'https://c/1.png' }, file: { fileId: 'n1', name: 'a.pdf' }, publish: { published: false, fileId: 'n1' }, stats: { readCount: 3 } },
+      data: { cover: { coverUrl: 'https://c/1.png' }, file: { fileId: 'n1', name: 'a.pdf' }, publish: { published: false, fileId: 'n1', success: true }, stats: { readCount: 3 } },
       status: 'success',
       steps: [
         { status: 'success', tool: 'get_file_info' }, { status: 'success', tool: 'get_node_stats' },
@@ -52,7 +52,7 @@ describe('drive +inspect', () => {
   it('reads only the file without an --include flag', async () => {
     mcp.answers['drive/get_file_info'] = () => ({ fileId: 'n1', name: 'a.pdf' });
     expect(await run(['drive', '+inspect', '--node', 'n1'])).toEqual({
-      complete: true, data: { file: { fileId: 'n1', name: 'a.pdf' } }, status: 'success', steps: [{ status: 'success', tool: 'get_file_info' }],
+      complete: true, data: { file: { fileId: 'n1', name: 'a.pdf', success: true } }, status: 'success', steps: [{ status: 'success', tool: 'get_file_info' }],
     });
   });
   it('goes on after a failed or malformed optional read and ends drive_inspect_partial (exit 1) with what was read in details', async () => {

@@ -25,7 +25,7 @@ describe('header values that are not text are dropped (helpers/drive.go:244-250,
       answer('drive/commit_upload', { success: true, fileId: 'f1' });
       answer('drive/get_file_info', { fileId: 'f1', name: 'a.txt', size: 3 });
       expect(await run(['drive', '+upload', '--file', 'a.txt', '--yes'], { 'a.txt': 'abc' })).toEqual({
-        success: true, nodeId: 'f1', sizeBytes: 3, file: { fileId: 'f1', name: 'a.txt', size: 3 },
+        success: true, nodeId: 'f1', sizeBytes: 3, file: { fileId: 'f1', name: 'a.txt', size: 3, success: true },
       });
       expect(mcp.uploads.map((u) => [u.name, u.bytes.toString(), u.headers['x-text'], u.headers['x-num'], u.headers['x-null']])).toEqual([['a.txt', 'abc', 'a', undefined, undefined]]);
     }
@@ -55,7 +55,7 @@ describe('drive +upload takes only a path relative to the working directory (res
     answer('drive/commit_upload', { success: true, fileId: 'f1' });
     answer('drive/get_file_info', { fileId: 'f1', name: 'x.txt', size: 3 });
     expect(await run(['drive', '+upload', '--file', './x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({
-      success: true, nodeId: 'f1', sizeBytes: 3, file: { fileId: 'f1', name: 'x.txt', size: 3 },
+      success: true, nodeId: 'f1', sizeBytes: 3, file: { fileId: 'f1', name: 'x.txt', size: 3, success: true },
     });
   });
 });
@@ -69,7 +69,7 @@ describe('drive +upload asks for fresh credentials once when its PUT is refused 
       : { result: { uploadId: 'new', resourceUrls: [{ url: `${mcp.base}/upload/y.txt`, headers: { 'x-fresh': '1', 'x-n': 2 } }] } });
     answer('drive/commit_upload', { success: true, fileId: 'f1' });
     answer('drive/get_file_info', read);
-    expect(await run(['drive', '+upload', '--file', 'x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({ success: true, nodeId: 'f1', sizeBytes: 3, file: read });
+    expect(await run(['drive', '+upload', '--file', 'x.txt', '--yes'], { 'x.txt': 'abc' })).toEqual({ success: true, nodeId: 'f1', sizeBytes: 3, file: { ...read, success: true } });
     expect(mcp.uploads.map((u) => [u.name, u.bytes.toString(), u.headers['x-fresh'], u.headers['x-n']])).toEqual([['x.txt', 'abc', undefined, undefined], ['y.txt', 'abc', '1', undefined]]);
     expect(mcp.calls.map((c) => [c.name, c.arguments])).toEqual([
       ['get_upload_info', { fileName: 'x.txt', fileSize: 3 }],

@@ -206,7 +206,8 @@ describe('drive object shortcuts', () => {
     mcp.answers['drive/get_file_info'] = () => ({ data: { fileId: 'n2' } });
     expect(await run(['drive', '+info', '--node', 'n2'])).toEqual({ fileId: 'n2' });
     mcp.answers['drive/get_file_info'] = () => ({ fileId: 'n3', name: 'b.pdf' });
-    expect(await run(['drive', '+info', '--node', 'n3'])).toEqual({ fileId: 'n3', name: 'b.pdf' });
+    // the whole answer as upstream's runner stamped it (app/runner.go:774-783@c7521c1c; h55-stamp2)
+    expect(await run(['drive', '+info', '--node', 'n3'])).toEqual({ fileId: 'n3', name: 'b.pdf', success: true });
   });
   it('+cover and +stats unwrap the same way', async () => {
     mcp.answers['drive/get_cover'] = () => ({ success: true, result: { coverUrl: 'https://c/1.png' } });

@@ -105,10 +105,12 @@ describe('wiki +move and +delete-space', () => {
     expect(calls()).toEqual(['doc/get_document_info', 'doc/move_document', 'doc/get_document_info']);
   });
 
+  // h55-stamp2: a raw one-key answer is stamped by upstream's runner ({nodeId, success: true}, two keys), so only a
+  // lone success is one key when requireWikiObject reads it (wiki/common.go:97-99, app/runner.go:774-783@c7521c1c)
   it('+move and +delete-space refuse a preflight answer of one key before writing', async () => {
-    mcp.answers['doc/get_document_info'] = () => ({ nodeId: 'n1' });
+    mcp.answers['doc/get_document_info'] = () => ({ success: true });
     expect(await failure(move)).toEqual({ reason: 'backend_error', message: expect.stringContaining('single key') as unknown });
-    mcp.answers['wiki/get_wikiSpace'] = () => ({ workspaceId: 'ws1' });
+    mcp.answers['wiki/get_wikiSpace'] = () => ({ success: true });
     expect(await failure(['wiki', '+delete-space', '--workspace', 'ws1', '--yes'])).toEqual({ reason: 'backend_error', message: expect.stringContaining('single key') as unknown });
     expect(calls()).toEqual(['doc/get_document_info', 'wiki/get_wikiSpace']);
   });
@@ -118,8 +120,8 @@ describe('drive read-backs through answer_object', () => {
   it('+create-shortcut prints a top-level read-back of two keys, and fails after the write on one of a single key', async () => {
     mcp.answers['drive/create_shortcut'] = () => ({ success: true, result: { fileId: 's1' } });
     mcp.answers['drive/get_file_info'] = () => ({ fileId: 's1', name: '快捷方式' });
-    expect(await run(['drive', '+create-shortcut', '--node', 'n1'])).toEqual({ success: true, nodeId: 's1', shortcut: { fileId: 's1', name: '快捷方式' } });
-    mcp.answers['drive/get_file_info'] = () => ({ fileId: 's1' });
+    expect(await run(['drive', '+create-shortcut', '--node', 'n1'])).toEqual({ success: true, nodeId: 's1', shortcut: { fileId: 's1', name: '快捷方式', success: true } });
+    mcp.answers['drive/get_file_info'] = () => ({ success: true });
     expect(await failure(['drive', '+create-shortcut', '--node', 'n1'])).toEqual({ reason: 'partial_outcome', message: expect.stringContaining('single key') as unknown });
   });
 
@@ -146,7 +148,7 @@ describe('drive read-backs through answer_object', () => {
   });
 
   it('+rename refuses a one-key preflight before renaming', async () => {
-    mcp.answers['drive/get_file_info'] = () => ({ name: '周报.pdf' });
+    mcp.answers['drive/get_file_info'] = () => ({ success: true });
     expect(await failure(['drive', '+rename', '--node', 'n1', '--name', '季报', '--yes'])).toEqual({ reason: 'backend_error', message: expect.stringContaining('single key') as unknown });
     expect(calls()).toEqual(['drive/get_file_info']);
   });

@@ -52,13 +52,16 @@ describe('the transform answer_object', () => {
     expect(object({ success: true, id: 'n3' })).toEqual({ success: true, id: 'n3' });
     expect(object({ result: { id: 'r' }, data: {} })).toEqual({ id: 'r' });
   });
-  it('refuses an empty answer, a non-boolean or false success, a malformed wrapper and a one-key answer (backend_error)', () => {
+  it('takes a raw one-key answer as the runner stamps it: {id} is {id, success: true}, two keys (common.go:116-118, app/runner.go:774-783@c7521c1c)', () => {
+    expect(object({ id: 'n' })).toEqual({ id: 'n', success: true });
+  });
+  it('refuses an empty answer, a non-boolean or false success, a malformed wrapper and a lone success (backend_error)', () => {
     for (const [answer, said] of [
       [{}, 'is empty'], [null, 'is empty'], ['text', 'is empty'], [[{ id: 1 }], 'is empty'],
       [{ success: 'true', id: 'n' }, 'success that is not a boolean'], [{ success: false, errorMsg: ' gone ', id: 'n' }, 'success=false: gone'],
       [{ success: true, result: [] }, 'result that is not'], [{ success: true, result: {} }, 'result that is not'],
       [{ result: null, data: { id: 'n' } }, 'result that is not'], [{ success: true, data: 'bad' }, 'data that is not'], [{ data: {} }, 'data that is not'],
-      [{ success: true }, 'single key'], [{ id: 'n' }, 'single key'],
+      [{ success: true }, 'single key'],
     ] as const) expect(() => object(answer), JSON.stringify(answer)).toThrow(expect.objectContaining({ reason: 'backend_error', message: expect.stringContaining(said) as unknown }) as Error);
   });
 });

@@ -158,7 +158,7 @@ describe('drive +recycle-restore finds the restored node by name when the answer
       ['list_files', { parentId: 'p1', maxResults: 50 }],
       ['get_file_info', { fileId: 'n9' }],
     ]);
-    expect([run.sleeps, run.result]).toEqual([[], { success: true, nodeId: 'n9', file: { fileId: 'n9', name: 'report.pdf' } }]);
+    expect([run.sleeps, run.result]).toEqual([[], { success: true, nodeId: 'n9', file: { fileId: 'n9', name: 'report.pdf', success: true } }]);
   });
 
   it('without a parent folder searches by the name without its extension, round after round, 750 ms apart', async () => {

@@ -83,17 +83,23 @@ describe('aitable +list-tables: a blank answer prints the empty object (list_tab
 // NodeGet (shortcut/wiki/nodes.go:40-53@c7521c1c) reads its answer through requireWikiObject (common.go:83-101): with
 // neither result nor data, an answer of one key proves no object (missing_business_result) even when that key is a
 // nodeId; with two keys or more the answer itself is the node.
+// h55-stamp2: requireWikiObject reads the runner's stamped answer (app/runner.go:774-783@c7521c1c), so a raw {nodeId}
+// is {nodeId, success: true}, two keys, printed so; only a lone {success: true} is one key
 describe('wiki +node-get: a one-key answer is no node object (requireWikiObject common.go:96-98@c7521c1c)', () => {
-  it('{nodeId} / {id} / {fileId} alone is refused; beside any second key it prints', async () => {
+  it('a lone success is refused; {nodeId} / {id} / {fileId} alone or beside a second key prints, stamped', async () => {
     await fc.assert(fc.asyncProperty(fc.constantFrom('nodeId', 'id', 'fileId'), fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !['nodeId', 'id', 'fileId', 'result', 'data', 'success'].includes(k)), async (key, other) => {
-      outputs.answer('get_document_info', { [key]: 'n1' });
+      outputs.answer('get_document_info', { success: true });
       const lone = await sent(['wiki', '+node-get', '--node', 'n1']);
       expect(lone.reason).toBe('backend_error');
       expect(lone.printed).toBeUndefined();
+      outputs.answer('get_document_info', { [key]: 'n1' });
+      const one = await sent(['wiki', '+node-get', '--node', 'n1']);
+      expect(one.reason).toBeUndefined();
+      expect(one.printed).toEqual({ [key]: 'n1', success: true });
       outputs.answer('get_document_info', { [key]: 'n1', [other]: 1 });
       const two = await sent(['wiki', '+node-get', '--node', 'n1']);
       expect(two.reason).toBeUndefined();
-      expect(two.printed).toEqual({ [key]: 'n1', [other]: 1 });
+      expect(two.printed).toEqual({ [key]: 'n1', [other]: 1, success: true });
     }), { numRuns: 6 });
   });
   it('a result object is the node whatever else the answer holds', async () => {

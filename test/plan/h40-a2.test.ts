@@ -108,12 +108,14 @@ function upstreamDriveObject(answer: Record<string, unknown>): unknown {
   if (saysFalse(answer)) return 'refused';
   if (Object.keys(answer).length === 0) return 'refused';
   if ('success' in answer && answer.success !== true) return 'refused';
-  let printed: Record<string, unknown> = answer;
+  // h55-stamp2: requireDriveObject reads the runner's stamped map (app/runner.go:774-783): no success key gains true
+  const stamped: Record<string, unknown> = 'success' in answer ? answer : { ...answer, success: true };
+  let printed: Record<string, unknown> = stamped;
   if ('result' in answer || 'data' in answer) {
     const inner = 'result' in answer ? answer.result : answer.data;
     if (!isObject(inner) || Object.keys(inner).length === 0) return 'refused';
     printed = inner;
-  } else if (Object.keys(answer).length === 1) return 'refused';
+  } else if (Object.keys(stamped).length === 1) return 'refused';
   const status = isObject(printed.content) ? printed.content : printed;
   if ('success' in status && status.success !== true) return 'refused';
   return printed;

@@ -39,7 +39,7 @@ describe('wiki shortcuts print the business object, not the answer (requireWikiO
   it('wiki +move-to-drive with a typed blank --folder accepts a read-back that names no folder', async () => {
     outputs.answersInTurn('doc/get_document_info', { nodeId: 'n1', workspaceId: 'ws1' }, { nodeId: 'n1', workspaceId: 'my1' });
     outputs.answer('doc/move_document', { success: true });
-    expect((await sent(['wiki', '+move-to-drive', '--node', 'n1', '--folder', '', '--yes'])).printed).toEqual({ success: true, nodeId: 'n1', node: { nodeId: 'n1', workspaceId: 'my1' } });
+    expect((await sent(['wiki', '+move-to-drive', '--node', 'n1', '--folder', '', '--yes'])).printed).toEqual({ success: true, nodeId: 'n1', node: { nodeId: 'n1', workspaceId: 'my1', success: true } });
   });
 });
 

@@ -4,7 +4,7 @@
 // from its plan and parameters: the dry-run plan is pinned by a golden file (written only with UPDATE_GOLDEN=1), and
 // the calls actually made are exactly the ones the dry run announced, each reported once to the journal.
 process.env.TZ = 'Asia/Shanghai';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -175,6 +175,9 @@ describe('every single-call and paged plan against the recording MCP backend', (
 
         mcp.calls.length = 0;
         journal.length = 0;
+        // each plan saves into an empty out/ (a download refuses to overwrite what an earlier plan saved there)
+        rmSync(path.join(root, 'out'), { recursive: true, force: true });
+        mkdirSync(path.join(root, 'out'));
         const real = await run(argv);
         // the recording backend echoes its arguments: a reviewed plan that reads a list or a URL from the answer (a
         // resolve, a download) may find none there (not_found, backend_error); the outcome is pinned in the golden

@@ -28,14 +28,21 @@ function answerEnvelope(v: unknown, where: string): Record<string, unknown> {
   return v;
 }
 
+/** The runner's success stamp (app/runner.go:774-783@c7521c1c): an object without `success` gains `success: true`. */
+const stamped = (v: unknown): unknown => (isObj(v) && !Object.hasOwn(v, 'success') ? { ...v, success: true } : v);
+
 /**
  * Upstream's requireDriveObject / requireWikiObject (drive/common.go:80-122, wiki/common.go:47-100 at c7521c1c, the
- * same rules): an answer must be a non-empty object whose `success`, when there, is the boolean true; its object is
- * then `result` when that key is there, else `data` when that one is (either must be a non-empty object), else the
- * answer itself, which must hold more than one key (a lone `{success: true}` or `{id: x}` is no business object).
+ * same rules), read on the answer as every caller gets it: through the runner, so stamped first. The answer must be a
+ * non-empty object whose `success`, when there, is the boolean true; its object is then `result` when that key is
+ * there, else `data` when that one is (either must be a non-empty object), else the stamped answer itself, which must
+ * hold more than one key: a lone `{success: true}` is no business object, but a raw `{id: x}` is stamped to
+ * `{id: x, success: true}` and returned so. An empty answer is refused as empty before the stamp: upstream refuses it
+ * too (a blank text is the unstamped `{}`, a JSON `{}` is stamped to a lone `{success: true}`).
  */
 export function answerObject(v: unknown, where: string): Record<string, unknown> {
-  const answer = answerEnvelope(v, where);
+  if (isObj(v) && Object.keys(v).length === 0) return malformed(where, 'is empty');
+  const answer = answerEnvelope(stamped(v), where);
   for (const wrapper of ['result', 'data']) {
     if (!Object.hasOwn(answer, wrapper)) continue;
     const inner = answer[wrapper];
@@ -628,7 +635,7 @@ export const PLAIN: Record<string, Fn> = {
    * `success` key gains `success: true` (a copy, its keys kept), any other object is as it came; an answer that is not
    * one JSON object (a list, null, other text) is null, the nil map the runner hands on
    */
-  runner_stamp: (v) => (isObj(v) ? (Object.hasOwn(v, 'success') ? v : { ...v, success: true }) : null),
+  runner_stamp: (v) => (isObj(v) ? stamped(v) : null),
   /** an MCP answer -> its business object (upstream requireDriveObject/requireWikiObject), or backend_error */
   answer_object: answerObject,
   /** an MCP answer -> absent when answer_object accepts it, else the message it refuses it with (a read that may fail) */
