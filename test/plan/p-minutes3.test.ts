@@ -30,9 +30,11 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
       { success: true, errorCode: 'E2' },
       { success: true, dingOpenErrcode: 7 },
       { success: 'true' },
-      { result: {} },
-      { result: [] },
-      { data: { ok: true } },
+      // h55: with no success key upstream's runner stamps success: true (app/runner.go:774-783@c7521c1c), so these
+      // carry a non-boolean one
+      { success: null, result: {} },
+      { success: 1, result: [] },
+      { success: null, data: { ok: true } },
     ];
     for (const body of unacknowledged) {
       answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉'] } });
@@ -57,10 +59,22 @@ describe('minutes +prepare-asr write acknowledgement (workflows.go:466-486)', ()
 
   it('a delete with nothing added before it that is not acknowledged is the run\'s own minutes_prepare_asr_delete_failed (exit 1)', async () => {
     answer('minutes/list_my_hotwords', { result: { hotWordList: ['钉钉', '听记'] } });
-    answer('minutes/delete_personal_hotword', { result: {} });
+    answer('minutes/delete_personal_hotword', { success: null, result: {} });
     expect(await outcome(WITH_SYNC)).toEqual({
       exit: 1, reason: 'minutes_prepare_asr_delete_failed', called: ['list_my_hotwords', 'delete_personal_hotword'], printed: undefined,
     });
+  });
+
+  it('h55: an answer with no success key, even {} or an empty result, is stamped success true by the runner (app/runner.go:774-783@c7521c1c) and acknowledges the write', async () => {
+    for (const [add, del] of [[{}, { result: {} }], [{ result: [] }, { data: { ok: true } }]]) {
+      mcp.answers['minutes/list_my_hotwords'] = (_args, n) => (n === 0 ? { result: { hotWordList: ['钉钉'] } } : { result: { hotWordList: ['听记'] } });
+      answer('minutes/add_personal_hot_word', add);
+      answer('minutes/delete_personal_hotword', del);
+      const seen = await outcome(WITH_SYNC);
+      expect({ add, del, exit: seen.exit, called: seen.called }).toEqual({
+        add, del, exit: 0, called: ['list_my_hotwords', 'add_personal_hot_word', 'delete_personal_hotword', 'list_my_hotwords'],
+      });
+    }
   });
 
   it('success true, or a non-empty result without a success key, beside zero codes acknowledges both writes and the run prints its plan', async () => {
