@@ -40,7 +40,7 @@ describe('wiki +move / +delete-space / +node-delete: the write answer as require
     const ok = await sent(['wiki', '+move', '--workspace', 'w1', '--node', 'n1', '--yes']);
     expect(ok.reason).toBeUndefined();
     expect(ok.calls).toHaveLength(3);
-    expect(ok.printed).toEqual({ success: true, nodeId: 'n1', node: moveBack });
+    expect(ok.printed).toEqual({ success: true, nodeId: 'n1', node: { ...moveBack, success: true } }); // h55-stamp2: the read-back as upstream's runner stamps it
   });
   it('+delete-space and +node-delete: a text "true" success is no acknowledgement', async () => {
     outputs.answer('get_wikiSpace', { workspaceId: 'w1', name: 'space' });
