@@ -3,11 +3,12 @@
 // asserted are written from the upstream command bodies at c7521c1c (the files named at each case), not from dws's
 // output. "Now" is Tuesday 2026-12-08 09:30 in Asia/Shanghai; the file runs in that zone. Local files sit in the run's
 // directory (the file root); the agent's ./files/ subfolder is left out here, since the fixture writes flat files and
-// upstream sends only the base name.
+// upstream sends only the base name. The last case is the search text that left the agent guessing: it failed before
+// the catalog text of this change.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTimeZone } from '../helpers.js';
-import { beijing, useOutputRuns } from './output-runs.js';
+import { beijing, searched, useOutputRuns } from './output-runs.js';
 
 const { mcp, step: act } = useOutputRuns('dws-agent21g-');
 
@@ -249,4 +250,15 @@ describe('agent test 21g: each request sends what upstream sends for the same fl
       c.after?.();
     });
   }
+});
+
+describe('agent test 21g: the search text that left the agent guessing', () => {
+  it('left guessing (search, 7): records over an amount ranked no record reader in five; upstream filters records with gt/lt on a number field (helpers/aitable.go:2170-2175, the operators its help lists), and record query now says it picks rows above or below a value', () => {
+    const readers = ['aitable.query_records', 'aitable.shortcut_record_query'];
+    for (const q of ['AI 表格 找出金额大于 5000 的记录', '筛出金额小于 100 的行']) {
+      expect(searched(q).paths.some((p) => readers.includes(p))).toBe(true);
+    }
+    // the request's own write step still ranks the writer first, and a keyword lookup still ranks +find-record
+    expect(searched('把两条记录的状态改为已付款').paths[0]).not.toBe('aitable.query_records');
+  });
 });
