@@ -128,7 +128,7 @@ const CASES: Case[] = [
       ['doc', 'create_file', { workspaceId: 'ws_9201', name: '新人手册', type: 'adoc', folderId: 'nd_9202' }],
       ['doc', 'move_document', { nodeId: 'nd_9203', workspaceId: 'ws_9201', targetFolderId: 'nd_new_9204' }],
     ] },
-  { name: '11. the approvals I started, page by page, then one revoked: get_submitted_instances {pageNumber, pageSize numbers} (shortcut/smart/my_initiated.go:98-115); revoke_processInstance {processInstanceId} (helpers/oa.go:321-334)',
+  { name: '11. the approvals I started, page by page, then one revoked: get_submitted_instances {pageNumber, pageSize numbers} (shortcut/smart/my_initiated.go:98-140); revoke_processInstance {processInstanceId} (helpers/oa.go:321-334)',
     lines: [['oa', '+my-initiated', '--limit', '20'], ['oa', '+my-initiated', '--limit', '20', '--page', '2'], ['oa', 'approval', 'revoke', '--instance-id', 'inst_9302', '--yes']],
     answers: () => ({ 'oa/get_submitted_instances': { pages: [
       { success: true, result: { list: [{ processInstanceId: 'inst_9301', title: '报销' }, { processInstanceId: 'inst_9302', title: '采购' }] } },
