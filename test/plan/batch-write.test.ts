@@ -33,10 +33,12 @@ describe('chat +conversation-set-top, +flag-create, +flag-cancel print the im.ba
     expect(result).toEqual(ledger(['cidB==', 'cidC==', 'cidA=='].map((target) => ({ target, result: { success: true, result: { cid: target } } }))));
   });
 
-  it('leaves out the result of a target whose answer is an empty object, as upstream keeps only a non-empty answer', async () => {
+  // h56-a1: upstream keeps a non-empty answer (batch_write.go:56-58), and the runner has stamped an object answer first
+  // (app/runner.go:774-783@c7521c1c), so `{}` is the one-key {success: true} and is kept (before: left out)
+  it('keeps the stamped {success: true} of a target whose answer is an empty object', async () => {
     runs.answer('im/add_message_favorite', {});
     const { result } = await runs.timed(['chat', '+flag-create', '--conversation-id', 'cidA==', '--message-ids', 'm1,m2', '--yes']);
-    expect(result).toEqual(ledger([{ target: 'm1' }, { target: 'm2' }]));
+    expect(result).toEqual(ledger([{ target: 'm1', result: { success: true } }, { target: 'm2', result: { success: true } }]));
   });
 
   it('sends every message after a failed one, then ends partial_outcome naming the failure, with nothing on stdout', async () => {
@@ -76,7 +78,7 @@ describe('chat +messages-send as a bot to several groups (unified_send.go:302-32
     expect(outcome.error).toBeUndefined();
     expect(calls.map(([, a]) => a.openConversationId)).toEqual(['cidA==', 'cidB==']);
     expect(calls[0][1]).toEqual({ robotCode: 'rb1', title: '上线通知', markdown: '上线通知', openConversationId: 'cidA==' });
-    expect(result).toEqual(ledger(['cidA==', 'cidB=='].map((target) => ({ target, result: { result: { processQueryKey: `pq-${target}` } } }))));
+    expect(result).toEqual(ledger(['cidA==', 'cidB=='].map((target) => ({ target, result: { result: { processQueryKey: `pq-${target}` }, success: true } }))));
   });
 
   it('sends to every group after a failed one, then ends partial_outcome', async () => {
@@ -89,6 +91,6 @@ describe('chat +messages-send as a bot to several groups (unified_send.go:302-32
   it('one group by --group still prints the single send payload, not a ledger', async () => {
     runs.answer('bot/send_robot_group_message', { result: { processQueryKey: 'pq1' } });
     const { result } = await runs.timed([...argv, '--group', 'cidG==']);
-    expect(result).toEqual({ identity: 'bot', ok: true, result: { result: { processQueryKey: 'pq1' } }, tool: 'send_robot_group_message' });
+    expect(result).toEqual({ identity: 'bot', ok: true, result: { result: { processQueryKey: 'pq1' }, success: true }, tool: 'send_robot_group_message' });
   });
 });

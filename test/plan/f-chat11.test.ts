@@ -2,6 +2,8 @@
 // :631-645@c7521c1c): {identity, ok, result, tool} and, sending as yourself, sendReceipt as
 // chatmsg.ProjectMessageSendReceipt builds it (send_status.go:22-60, next actions :95-131, ids :133-152). Go marshals
 // the maps with sorted keys. Commands run as a user types them against the fake MCP server on 127.0.0.1.
+// h56-a1: `result` is the answer as upstream's runner hands it over, with success: true stamped on an object without one
+// (app/runner.go:774-783@c7521c1c); the expectations below gained that key.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTransform } from '../../src/plan/transforms/index.js';
@@ -82,7 +84,7 @@ describe('chat +messages-send as yourself prints {identity, ok, result, sendRece
     expect(await sent(['chat', '+messages-send', '--group', 'cidG1==', '--text', '周会改到三点', '--yes'])).toEqual({
       identity: 'user',
       ok: true,
-      result: { result: { openConversationId: 'cidG1==', openMessageId: 'msg1', openTaskId: 'task1' } },
+      result: { result: { openConversationId: 'cidG1==', openMessageId: 'msg1', openTaskId: 'task1' }, success: true },
       sendReceipt: readyReceipt('task1', 'msg1', 'cidG1=='),
       tool: 'send_personal_message',
     });
@@ -93,7 +95,7 @@ describe('chat +messages-send as yourself prints {identity, ok, result, sendRece
     expect(await sent(['chat', '+messages-send', '--open-dingtalk-id', 'Db3BlbmlkMDEiE', '--markdown', '## 纪要', '--yes'])).toEqual({
       identity: 'user',
       ok: true,
-      result: { result: { openTaskId: 'task2' } },
+      result: { result: { openTaskId: 'task2' }, success: true },
       sendReceipt: taskReceipt('task2'),
       tool: 'send_personal_message',
     });
@@ -104,7 +106,7 @@ describe('chat +messages-send as yourself prints {identity, ok, result, sendRece
     expect(await sent(['chat', '+messages-send', '--group', 'cidG1==', '--media-id', '@lAD123', '--yes'])).toEqual({
       identity: 'user',
       ok: true,
-      result: { result: { accepted: true } },
+      result: { result: { accepted: true }, success: true },
       sendReceipt: {
         capabilityGap: '下层发送响应未返回 openTaskId 或完整 messageRef，CLI 无法生成后续状态查询',
         contractVersion: 'im.message-send-receipt.v1',
@@ -121,7 +123,7 @@ describe('chat +messages-send as yourself prints {identity, ok, result, sendRece
     expect(await sent(['chat', '+messages-send', '--group', 'cidG1==', '--text', 'hi', '--yes'])).toEqual({
       identity: 'user',
       ok: true,
-      result: { data: { messageId: 'msg3', taskId: 'task3' } },
+      result: { data: { messageId: 'msg3', taskId: 'task3' }, success: true },
       sendReceipt: { ...taskReceipt('task3'), messageRef: { openMessageId: 'msg3' } },
       tool: 'send_personal_message',
     });
@@ -137,7 +139,7 @@ describe('chat +messages-send as yourself prints {identity, ok, result, sendRece
       identity: 'user',
       ok: true,
       requestedMessageType: 'video',
-      result: { result: { openConversationId: 'cidG1==', openMessageId: 'msg4', openTaskId: 'task4' } },
+      result: { result: { openConversationId: 'cidG1==', openMessageId: 'msg4', openTaskId: 'task4' }, success: true },
       sendReceipt: readyReceipt('task4', 'msg4', 'cidG1=='),
       tool: 'send_personal_message',
     });
@@ -148,21 +150,21 @@ describe('chat +messages-send as a bot or webhook prints {identity, ok, result, 
   it('a bot to one group', async () => {
     runs.answer('bot/send_robot_group_message', { result: { processQueryKey: 'pq1' } });
     expect(await sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'rb1', '--group', 'cidG1==', '--text', 'hi', '--yes'])).toEqual({
-      identity: 'bot', ok: true, result: { result: { processQueryKey: 'pq1' } }, tool: 'send_robot_group_message',
+      identity: 'bot', ok: true, result: { result: { processQueryKey: 'pq1' }, success: true }, tool: 'send_robot_group_message',
     });
   });
 
   it('a bot to people', async () => {
     runs.answer('bot/batch_send_robot_msg_to_users', { result: { processQueryKey: 'pq2' } });
     expect(await sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'rb1', '--users', 'u1,u2', '--text', 'hi', '--yes'])).toEqual({
-      identity: 'bot', ok: true, result: { result: { processQueryKey: 'pq2' } }, tool: 'batch_send_robot_msg_to_users',
+      identity: 'bot', ok: true, result: { result: { processQueryKey: 'pq2' }, success: true }, tool: 'batch_send_robot_msg_to_users',
     });
   });
 
   it('a webhook', async () => {
     runs.answer('bot/send_message_by_custom_robot', { result: { ok: 1 } });
     expect(await sent(['chat', '+messages-send', '--as', 'webhook', '--webhook-token', 'tok', '--text', 'hi', '--yes'])).toEqual({
-      identity: 'webhook', ok: true, result: { result: { ok: 1 } }, tool: 'send_message_by_custom_robot',
+      identity: 'webhook', ok: true, result: { result: { ok: 1 }, success: true }, tool: 'send_message_by_custom_robot',
     });
   });
 });

@@ -122,8 +122,11 @@ describe('dev app robot result: the pending check reads the answer after normali
   });
 });
 
-describe('sibling: chat +messages-send prints a blank answer as result {} (unified_send.go:383-396, runner.go:291-299@c7521c1c)', () => {
-  // executeUnifiedMessageWrite reads every identity's answer with rt.CallMCPWriteData, which gives map{} for a blank text
+describe('sibling: chat +messages-send prints a blank answer as result null (unified_send.go:383-396, app/runner.go:774-783@c7521c1c)', () => {
+  // executeUnifiedMessageWrite reads every identity's answer with rt.CallMCPWriteData. h56-a1: the answer reaches it
+  // through upstream's runner, which hands a shortcut the text `null` for an answer that is no JSON object (a blank text
+  // included: transport/client.go:159-205, app/tool_caller_adapter.go:141-193) and stamps success: true on an object
+  // without one; this pinned the blank text as map{} and the object unstamped
   const cases: { argv: string[]; tool: string; rpc: string }[] = [
     { argv: ['chat', '+messages-send', '--group', 'g', '--text', 'hi', '-y'], tool: 'send_personal_message', rpc: 'chat/send_personal_message' },
     { argv: ['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r', '--group', 'g', '--text', 'hi', '-y'], tool: 'send_robot_group_message', rpc: 'bot/send_robot_group_message' },
@@ -132,18 +135,18 @@ describe('sibling: chat +messages-send prints a blank answer as result {} (unifi
   ];
   for (const c of cases) {
     for (const blank of ['', '  ']) {
-      it(`${c.tool}: the blank answer ${JSON.stringify(blank)} is result {}`, async () => {
+      it(`${c.tool}: the blank answer ${JSON.stringify(blank)} is result null`, async () => {
         outputs.answerText(c.tool, blank);
         const run = await outputs.sent(c.argv);
         expect(run.reason).toBeUndefined();
         expect(run.calls.map(([rpc]) => rpc)).toEqual([c.rpc]);
-        expect((run.printed as { result: unknown }).result).toEqual({});
+        expect((run.printed as { result: unknown }).result).toBeNull();
       });
     }
-    it(`${c.tool}: an object answer is printed as it came`, async () => {
+    it(`${c.tool}: an object answer is printed with the runner's stamp`, async () => {
       outputs.answer(c.rpc, { openTaskId: 'k', x: 1 });
       const run = await outputs.sent(c.argv);
-      expect((run.printed as { result: unknown }).result).toEqual({ openTaskId: 'k', x: 1 });
+      expect((run.printed as { result: unknown }).result).toEqual({ openTaskId: 'k', x: 1, success: true });
     });
   }
 });

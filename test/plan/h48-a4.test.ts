@@ -35,17 +35,19 @@ describe('chat +messages-send prints the send answer as CallMCPWriteData decodes
     return (run.printed as { result: unknown }).result;
   };
   for (const [label, tool, argv] of sends) {
-    it(`${label}: null -> null, blank -> {}, an object as it came`, async () => {
+    // h56-a1: through upstream's runner (app/runner.go:774-783, tool_caller_adapter.go:141-193@c7521c1c) a blank text is
+    // the nil map as well (the text `null`), and an object without success gains success: true (before: {}, unstamped)
+    it(`${label}: null -> null, blank -> null, an object with the runner's stamp`, async () => {
       expect(await printedResult(tool, argv, null)).toBeNull();
-      expect(await printedResult(tool, argv, rawText('  '))).toEqual({});
-      expect(await printedResult(tool, argv, { openMessageId: 'm1', n: 2 })).toEqual({ openMessageId: 'm1', n: 2 });
+      expect(await printedResult(tool, argv, rawText('  '))).toBeNull();
+      expect(await printedResult(tool, argv, { openMessageId: 'm1', n: 2 })).toEqual({ openMessageId: 'm1', n: 2, success: true });
     });
   }
   it('a --groups ledger entry of a null or blank answer carries no result (batch_write.go:56-59)', async () => {
     let n = 0;
     mcp.answers['bot/send_robot_group_message'] = () => [null, rawText(''), { ok: 1 }][n++];
     const run = await outputs.sent(['chat', '+messages-send', '--as', 'bot', '--robot-code', 'r', '--groups', 'g1,g2,g3', '--text', 'x', '--yes']);
-    expect((run.printed as { succeeded: unknown[] }).succeeded).toEqual([{ target: 'g1' }, { target: 'g2' }, { target: 'g3', result: { ok: 1 } }]);
+    expect((run.printed as { succeeded: unknown[] }).succeeded).toEqual([{ target: 'g1' }, { target: 'g2' }, { target: 'g3', result: { ok: 1, success: true } }]);
   });
   it('an answer that is not a JSON object is refused after the send', async () => {
     mcp.answers['chat/send_personal_message'] = () => [1];
