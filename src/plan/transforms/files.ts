@@ -115,6 +115,8 @@ export const PLAIN: Record<string, Fn> = {
   safe_filename: (v, where) => safeFilename(str(v, where)),
   /** text -> the file name upstream's drive/markdown uploads send (sanitizeFileName): see goFileName */
   go_file_name: (v, where) => goFileName(str(v, where)),
+  /** a remote file's info answer -> the name upstream's markdown overwrite / patch upload under: see goRemoteFileName */
+  go_remote_file_name: (v) => goRemoteFileName(v),
   /** text -> the download name upstream's localio keeps for it (sanitizeFilename), '' when it refuses it: see goSanitizeFilename */
   go_sanitize_filename: (v, where) => goSanitizeFilename(str(v, where)),
   /** text -> every backslash a slash (upstream's portable path form: strings.ReplaceAll(path, "\\", "/")) */
@@ -264,4 +266,24 @@ export function goFileName(text: string): string {
   if (base === '.' || base === '..' || base === '/' || base === '') return 'unnamed';
   const name = base.split('\u0000').join('');
   return name === '' ? 'unnamed' : name;
+}
+
+/**
+ * Upstream's parseRemoteFileName (internal/helpers/drive.go:3935-3954@c7521c1c), which names the file markdown
+ * overwrite and patch upload when no --name is typed: the answer's result when that is an object, else the answer
+ * (one that is not an object has no name); its fileName when that is non-empty text; else its name (text), with "."
+ * and its extension (text) added unless the name already ends in them (Go's ToLower on both); each through
+ * sanitizeFileName (goFileName). No name gives "" (upstream's caller then stops: it finds no remote name).
+ */
+export function goRemoteFileName(answer: unknown): string {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(answer)) return '';
+  const info = isObject(answer.result) ? answer.result : answer;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (text(info.fileName) !== '') return goFileName(text(info.fileName));
+  const name = text(info.name);
+  const ext = text(info.extension);
+  if (name === '') return '';
+  if (ext === '' || goCase(name, 'lower').endsWith('.' + goCase(ext, 'lower'))) return goFileName(name);
+  return goFileName(`${name}.${ext}`);
 }
