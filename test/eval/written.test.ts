@@ -198,14 +198,14 @@ describe.each([['s35-destructive', 300], ['s36-destructive', 150], ['s37-destruc
   });
 });
 
-describe('the near misses session 55 added (eval/written/s55-near.neg.jsonl)', () => {
+describe.each([['s55-near', 200], ['s56-near', 200]])('the near misses a new writer added (eval/written/%s.neg.jsonl)', (product, least) => {
   it('are negatives only, each near train-side commands outside the validation fold, in a language the set knows, none repeated', () => {
     const e = shippedEngine();
     const set = readWritten('eval/written');
-    const added = set.negatives.filter((n) => n.product === 's55-near');
-    expect(added.length).toBeGreaterThan(200);
-    expect(set.requests.filter((r) => r.product === 's55-near')).toEqual([]);
-    expect(set.workflows.filter((w) => w.product === 's55-near')).toEqual([]);
+    const added = set.negatives.filter((n) => n.product === product);
+    expect(added.length).toBeGreaterThan(least);
+    expect(set.requests.filter((r) => r.product === product)).toEqual([]);
+    expect(set.workflows.filter((w) => w.product === product)).toEqual([]);
     const paths = new Set(e.tools().map((t) => t.canonical_path));
     const train = sideOf(e, 'train');
     const valid = sideOf(e, 'valid');
@@ -219,14 +219,14 @@ describe('the near misses session 55 added (eval/written/s55-near.neg.jsonl)', (
       expect(['zh', 'en', 'mixed'], n.q).toContain(n.lang);
       expect(n.why.trim().length, n.q).toBeGreaterThan(0);
     }
-    const others = new Set(set.negatives.filter((n) => n.product !== 's55-near').map((n) => n.q));
+    const others = new Set(set.negatives.filter((n) => n.product !== product).map((n) => n.q));
     expect(added.filter((n) => others.has(n.q)).map((n) => n.q)).toEqual([]);
     expect(new Set(added.map((n) => n.q)).size).toBe(added.length);
   });
 
   it('fall on the train side of the harness, never on the held-out fifth', () => {
     const e = shippedEngine();
-    const added = readWritten('eval/written').negatives.filter((n) => n.product === 's55-near');
+    const added = readWritten('eval/written').negatives.filter((n) => n.product === product);
     const only = { requests: [], negatives: added, workflows: [] };
     expect(runWritten(e, only, 'train').units['negatives flagged']).toHaveLength(added.length);
     expect(runWritten(e, only, 'heldout').units['negatives flagged']).toBeUndefined();
