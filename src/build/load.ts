@@ -93,7 +93,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   const { file, entries } = readLexiconFile(dir, 'objects', 'objects');
   const including = Object.fromEntries(readLexiconFile(dir, 'objects', 'including').entries) as Record<string, unknown>;
   const located = Object.fromEntries(readLexiconFile(dir, 'objects', 'located').entries) as Record<string, unknown>;
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; negation?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; id_words?: Record<string, unknown>; ordinals?: Record<string, unknown>; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
+  const doc = YAML.parse(readFileSync(file, 'utf8')) as { verbs?: unknown; keep?: unknown; keep_list?: unknown; keep_split?: Record<string, unknown>; negation?: Record<string, unknown>; others?: unknown; whole?: unknown; whole_after?: unknown; pronouns?: unknown; measures?: unknown; including_after?: unknown; cancel?: unknown; none?: unknown; asks?: unknown; id_words?: Record<string, unknown>; ordinals?: Record<string, unknown>; people?: Record<string, unknown>; commands?: Record<string, unknown>; holder?: Record<string, unknown>; lettered?: Record<string, unknown> };
   const keys = entries.map(([k]) => k);
   const commands: Record<string, number> = {};
   for (const [cli, key] of Object.entries(doc.commands ?? {})) {
@@ -131,6 +131,7 @@ function readObjectLexicon(dir: string): ObjectLexicon {
   if (doc.including_after !== undefined) lex.includingAfter = lexiconWords(file, 'including_after', doc.including_after);
   if (doc.cancel !== undefined) lex.cancel = lexiconWords(file, 'cancel', doc.cancel);
   if (doc.none !== undefined) lex.none = lexiconWords(file, 'none', doc.none);
+  if (doc.asks !== undefined) lex.asks = lexiconWords(file, 'asks', doc.asks);
   if (doc.id_words) {
     lex.idWords = Object.entries(doc.id_words).map(([word, key]) => {
       if (!/^[a-z]+$/u.test(word) || typeof key !== 'string' || !keys.includes(key)) throw new Error(`${file}: id_words.${word} must map a lowercase English word to an object of the file`);

@@ -208,7 +208,8 @@ export interface RankingOptions {
    *  name saying which one the second is, so the first is no modifier (h55-rank, docs/ranking.md session 55); 0 = off. */
   objectGuardIdGap: number;
   /** Object guard: 1 = a Chinese object word said among English words (remove Zhao from the 知识库 space) is placed by the
-   *  English place word before it, as an English object word is (h55-rank, docs/ranking.md session 55); 0 = off. */
+   *  English place word before it, as an English object word is (h55-rank, docs/ranking.md session 55); 2 = also with
+   *  located.zh_skip words (这个, 我的) between them (remove 小王 from 这个群; h56-rank, session 56); 0 = off. */
   objectGuardMixedPlaces: number;
   /** Object guard: 1 = a destructive command on a part of a named target moves too. */
   objectGuardParts: number;
@@ -300,7 +301,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   objectGuardPlaceFit: 1,
   objectGuardRemovingAnchor: 0,
   objectGuardIdGap: 1,
-  objectGuardMixedPlaces: 1,
+  objectGuardMixedPlaces: 2,
   objectGuardParts: 1,
   objectGuardFirst: 1,
   sameCallTwins: 1,

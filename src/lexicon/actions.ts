@@ -101,6 +101,9 @@ export interface ObjectLexicon {
   /** Words that name no object though an object word is inside them (列表: a list, not a 表), blanked by the places
    *  reading (queryObjectPlaces); one inside a longer object word (下拉列表) is that word's. Absent: none. */
   none?: string[];
+  /** Words that ask whether to do a thing and hold a keep word (能不能把群解散: can you dismiss the group; its 不能把 is
+   *  no keep), blanked before the keep words are read (session 56). Absent: none. */
+  asks?: string[];
   lettered?: { as: number; product: string; zh: string[]; zhNotNext: string[]; en: string[]; numbered?: string[]; cells?: number };
   /** Chinese words right after 第 and a number that name an object (第五题: a form's question; session 54). */
   ordinals?: [string, number][];
@@ -355,7 +358,13 @@ const QUOTED = /\u201c[^\u201d]*\u201d|"[^"]*"|\u300c[^\u300d]*\u300d|\u300a[^\u
  * one the second is (objectGuardIdGap). mixed: a Chinese object word in English words (from the 知识库 space) is placed
  * by the English place word before it, as an English one is (objectGuardMixedPlaces).
  */
-export interface PlaceReadings { idGap?: boolean; mixed?: boolean }
+export interface PlaceReadings {
+  idGap?: boolean;
+  mixed?: boolean;
+  /** mixed, and the words a place word may stand before the object with (located.zh_skip: 这个, 我的) read away first
+   *  (remove 小王 from 这个群; objectGuardMixedPlaces 2, session 56). */
+  mixedSkip?: boolean;
+}
 
 /** An agent's id (rec_1, tbl_x, frm1): an underscore, or letters and digits both; a name or a year (Events 2023) is none. */
 const ID_WORD = /_|[a-z][0-9]|[0-9][a-z]/u;
@@ -453,7 +462,13 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     const after = text.slice(f.end).replace(NAME_RUN, '');
     if (loc.zhAfter.some((w) => after.startsWith(w))) return true;
     // mixed (session 55): in English words, the English place word before it places a Chinese object word too.
-    if (!f.english) return readings.mixed === true && /[a-z0-9]$/u.test(text.slice(0, f.at).trimEnd()) && placedBy(text, f.at);
+    // mixedSkip (session 56): with 这个 / 我的 between them (from 这个群).
+    if (!f.english) {
+      let end = text.slice(0, f.at).trimEnd().length;
+      for (let w = readings.mixedSkip === true ? loc.zhSkip.find((x) => text.slice(0, end).endsWith(x)) : undefined; w;
+        w = loc.zhSkip.find((x) => text.slice(0, end).endsWith(x))) end = text.slice(0, end - w.length).trimEnd().length;
+      return readings.mixed === true && /[a-z0-9]$/u.test(text.slice(0, end)) && placedBy(text, end);
+    }
 
     if (text.startsWith("'s", f.end)) return true;
     // An English object word right before another says which kind the second is (conversation category, table
@@ -613,7 +628,9 @@ export function withoutKept(folded: string, lex: ObjectLexicon): string {
 }
 
 /** The [start, end) spans of the clauses that say a `keep` word. */
-function keptClauses(text: string, lex: ObjectLexicon): [number, number][] {
+function keptClauses(said: string, lex: ObjectLexicon): [number, number][] {
+  // An ask (能不能把…删掉) holds a keep word (不能把) but asks for the removal: blanked, the places kept.
+  const text = lex.asks === undefined ? said : lex.asks.reduce((t, w) => t.replaceAll(w, ' '.repeat(w.length)), said);
   const words = lex.keep;
   const split = lex.keepSplit;
   // A keep said with the object between (别把行删了): a `before` word, then an `after` word later in the clause.

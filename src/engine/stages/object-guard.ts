@@ -177,7 +177,8 @@ export interface GuardScope {
   modifiers?: number;
   /** 1: an id between two English object words is the first one's id, not a name (queryObjectPlaces' idGap; session 55). */
   idGap?: number;
-  /** 1: a Chinese object word in English words is placed by the English place word before it (mixed; session 55). */
+  /** 1: a Chinese object word in English words is placed by the English place word before it (mixed; session 55); 2:
+   *  with zh_skip words between too (mixedSkip; session 56). */
   mixedPlaces?: number;
   /** 1: two words of several objects each (文件夹, 文件), with no plain word to choose by, mean the readings one inside the
    *  other (a folder and its file); the others are set aside as the readings rule sets them (objectGuardJointReadings). */
@@ -276,7 +277,7 @@ export function guardObjects(all: Hit[], said: string, actions: number, meta: Sn
   const removing = (actions & (f.removeBits | recall)) !== 0 || (scope.cancel === 1 && cancelsWithKeep(folded, objects));
   const revoking = scope.revoke === 1 && !removing && revokesHeld(folded, objects);
   if ((!removing && !revoking) || !hits.some((h) => f.destroys[h.doc] === 1)) return all;
-  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3, { idGap: scope.idGap === 1, mixed: scope.mixedPlaces === 1 })
+  const { named, located, places, stays, whole } = scope.places ? queryObjectPlaces(folded, objects, scope.places >= 2, scope.places >= 3, { idGap: scope.idGap === 1, mixed: (scope.mixedPlaces ?? 0) >= 1, mixedSkip: (scope.mixedPlaces ?? 0) >= 2 })
     : { named: queryObjects(folded, objects), located: [], places: [], stays: [], whole: [] };
   const things = named.filter((o) => !located.includes(o));
   // The innermost things named are the targets, unless one is named whole (整个多维表): then it is, with its contents.
@@ -756,7 +757,7 @@ export const objectGuard: Stage = {
         ...(r.objectGuardCancel === 1 ? { cancel: 1 } : {}),
         ...(r.objectGuardModifiers === 1 ? { modifiers: 1 } : {}),
         ...(r.objectGuardIdGap === 1 ? { idGap: 1 } : {}),
-        ...(r.objectGuardMixedPlaces === 1 ? { mixedPlaces: 1 } : {}),
+        ...(r.objectGuardMixedPlaces >= 1 ? { mixedPlaces: r.objectGuardMixedPlaces } : {}),
         ...(r.objectGuardIdWords === 1 ? { idWords: 1 } : {}),
         ...(r.objectGuardJointReadings === 1 ? { jointReadings: 1 } : {}),
         ...(r.objectGuardPlaceFit === 1 ? { placeFit: 1 } : {}),
