@@ -390,14 +390,15 @@ export function resultOf(r: CallToolResult, server: ServerConfig, where: string,
 /**
  * A call step's `answer_object` (docs/PLANS.md) reads the decoded answer (src/plan/executor.ts), where a JSON text
  * literal decodes to a text: one that is blank (`""`, `" "`) would pass as the blank answer upstream's CallMCPData
- * maps to the empty map, though upstream saw a text that is not blank and failed to decode it into a map
- * (runner.go:255-271@c7521c1c). Such an answer is refused here, where the text is still as it came.
+ * maps to the empty map, though the server sent a text that is not blank and no object (upstream's transport keeps
+ * no content for it and its runner reads it as null, transport/client.go:159-205@c7521c1c: the declared deviation of
+ * docs/PLANS.md `answer_object`). Such an answer is refused here, where the text is still as it came.
  */
 function refuseQuotedText(r: CallToolResult, value: unknown, where: string): void {
   const [only] = r.content;
   if (r.content.length !== 1 || only.type !== 'text' || typeof value !== 'string') return;
   if (trimSpace(String(only.text ?? '')) !== '' && trimSpace(value) === '') {
-    throw new DwsError('backend_error', `${where} answered a JSON text, not a JSON object, so it cannot be read (upstream fails to decode it)`,
+    throw new DwsError('backend_error', `${where} answered a JSON text, not a JSON object, so it cannot be read (the upstream runner reads it as null)`,
       'the backend answered in a shape this command cannot read; try again later, or read the raw answer with the atomic command');
   }
 }

@@ -1629,14 +1629,14 @@ export async function executePlan(tool: ToolSpec, plan: PlanSpec, data: Record<s
         ...(step?.kind === 'call' && step.answer_raw === 'unless_object' ? { rawUnlessObject: true } : {}),
       };
       const answer = await o.effects.call(Object.keys(reading).length === 0 ? c : { ...c, reading });
-      // `answer_object`: an answer upstream's CallMCPData cannot decode into an object fails the call itself
+      // `answer_object`: an answer that is no JSON object fails the call itself (upstream reads it as null, an empty map: a declared deviation, docs/PLANS.md)
       // `answer_object: write` (upstream CallMCPWriteDataStrict): a blank answer proves nothing about the write
       if (step?.kind === 'call' && step.answer_object === 'write' && blankAnswer(answer)) {
         throw new DwsError('outcome_unknown', `${tool.canonical_path}: ${c.server}/${c.rpc} answered nothing, so whether the write took effect is unknown`,
           'check the result in DingTalk before sending it again');
       }
       if (step?.kind === 'call' && step.answer_object && !decodesToObject(answer)) {
-        throw new DwsError('backend_error', `${tool.canonical_path}: the answer of ${c.server}/${c.rpc} is not a JSON object, so it cannot be read (upstream fails to decode it)`,
+        throw new DwsError('backend_error', `${tool.canonical_path}: the answer of ${c.server}/${c.rpc} is not a JSON object, so it cannot be read (the upstream runner reads it as null)`,
           'the backend answered in a shape this command cannot read; try again later, or read the raw answer with the atomic command');
       }
       return answer;

@@ -126,7 +126,7 @@ describe('chat +chat-members-list reads each bucket with CallMCPData (group_memb
   it('a later users page that does not decode ends the users bucket with a read failure, as upstream\'s ledger', async () => {
     outputs.answersInTurn('chat/get_group_members', { result: { members: [{ name: 'a', openDingtalkId: 'D1' }] }, hasMore: true, nextCursor: '2' }, [1]);
     const r = await sent(['chat', '+chat-members-list', '--conversation-id', group, '--member-types', 'user']);
-    const failure = { bucket: 'users', page: 2, stage: 'read', error: `page 2 failed (backend_error: chat.shortcut_chat_members_list: the answer of chat/get_group_members is not a JSON object, so it cannot be read (upstream fails to decode it))` };
+    const failure = { bucket: 'users', page: 2, stage: 'read', error: `page 2 failed (backend_error: chat.shortcut_chat_members_list: the answer of chat/get_group_members is not a JSON object, so it cannot be read (the upstream runner reads it as null))` };
     expect(r.printed).toEqual({
       contractVersion: 'im.group-members.v1', conversationId: group, users: [{ name: 'a', nick: '', role: '', openDingtalkId: 'D1' }], bots: [],
       errors: [failure], partial: true, counts: { users: 1, bots: 0, total: 1 },
@@ -139,7 +139,7 @@ describe('chat +chat-members-list reads each bucket with CallMCPData (group_memb
     outputs.answer('chat/get_group_members', 'oops');
     outputs.answer('bot/list_group_bots', { bots: [{ name: 'b', robotCode: 'r' }] });
     const both = await sent(['chat', '+chat-members-list', '--conversation-id', group]);
-    const error = 'chat.shortcut_chat_members_list: the answer of chat/get_group_members is not a JSON object, so it cannot be read (upstream fails to decode it)';
+    const error = 'chat.shortcut_chat_members_list: the answer of chat/get_group_members is not a JSON object, so it cannot be read (the upstream runner reads it as null)';
     expect(both.printed).toEqual({
       contractVersion: 'im.group-members.v1', conversationId: group, users: [], bots: [{ name: 'b', openDingtalkId: '', openBotId: '', robotCode: 'r' }],
       errors: [{ bucket: 'users', stage: 'read', error }], partial: true, counts: { users: 0, bots: 1, total: 1 },

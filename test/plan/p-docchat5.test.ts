@@ -34,7 +34,7 @@ describe('doc +share and +grant-and-share count a send answer that is not a JSON
     expect(r.envelope?.ledger).toEqual({
       step: 'share', continue: true,
       done: [{ index: 1, item: item('李四'), ids: { messageId: 'm2' } }],
-      failed: [{ index: 0, item: item('张三'), at: 'sent_readable[0]', reason: 'backend_error', message: 'doc.shortcut_share: the answer is not a JSON object, so it cannot be read (upstream fails to decode it)' }],
+      failed: [{ index: 0, item: item('张三'), at: 'sent_readable[0]', reason: 'backend_error', message: 'doc.shortcut_share: the answer is not a JSON object, so it cannot be read (the upstream runner reads it as null)' }],
       unattempted: [],
     });
   });
