@@ -130,3 +130,24 @@ describe('chat message update-card: the verdict reads the stamped answer', () =>
     expect(await refusal(argv)).toContain('business_error');
   });
 });
+
+// wiki +resolve-space: resolveSpaceItemsStrict (smart/resolve_space.go:153-198@c7521c1c) on the stamped answer: only the
+// nil map is the empty answer; {} is {success: true} and lacks its wikiSpaces list
+describe('wiki +resolve-space: a JSON {} answer lacks the list; a blank or null answer is the empty one', () => {
+  const says = async (a: unknown) => {
+    mcp.answers['wiki/search_wikiSpaces'] = () => a;
+    return refusal(['wiki', '+resolve-space', '--name', 'x']);
+  };
+  it('{} -> no list of space objects', async () => {
+    expect(await says({})).toContain('answered no list of space objects');
+  });
+  it('a blank text -> answered nothing', async () => {
+    expect(await says(rawText(''))).toContain('answered nothing');
+  });
+  it('JSON null (the nil map) -> answered nothing', async () => {
+    expect(await says(null)).toContain('answered nothing');
+  });
+  it('control: a success that is not true is refused as such', async () => {
+    expect(await says({ success: 'yes', wikiSpaces: [] })).toContain('a success that is not true');
+  });
+});
