@@ -30,16 +30,19 @@ describe('chat message update-card prints the answer only when it shows the writ
   });
 
   it('fails after the call, printing nothing, for every answer upstream does not trust', async () => {
+    // h56-left: the verdict reads the runner-stamped answer (app/runner.go:774-783@c7521c1c): {} is {success: true},
+    // accepted (test/plan/h56-left.test.ts); an updated false or a zero count without success meets the stamp's
+    // success=true, conflicting evidence (unverified); a list is the nil map, no evidence
     const answers: [unknown, string][] = [
-      [{}, 'no clear sign'],
       [{ success: true, result: { updated: false } }, 'no clear sign'],
-      [{ result: { updated: false } }, 'was not updated'],
+      [{ result: { updated: false } }, 'no clear sign'],
+      [{ success: null, result: { updated: false } }, 'was not updated'],
       // lead-s32: a top-level errorCode fails on the helper path before the update is judged (isBusinessError,
       // helpers.go:598-660@c7521c1c)
       [{ errorCode: 'E1' }, 'E1'],
-      [{ data: { modifiedCount: 0 } }, 'was not updated'],
+      [{ data: { modifiedCount: 0 } }, 'no clear sign'],
       [{ result: { bizId: 'biz2', updated: true } }, 'another bizId'],
-      [[true], 'not a JSON object'],
+      [[true], 'no clear sign'],
     ];
     for (const [body, says] of answers) {
       answer('im/update_streaming_card', body);

@@ -48,8 +48,10 @@ describe('minutes +record-* (minutes.go:204-356, minutesdata.RecordResult)', () 
 
   it('an answer RecordResult refuses is backend_error (exit 1), not a completed write', async () => {
     const bad: [unknown, string][] = [
-      [{}, 'does not acknowledge'],
-      [{ result: {} }, 'does not acknowledge'],
+      // h56-left: RequireWriteAcknowledgement reads the runner-stamped answer (app/runner.go:774-783@c7521c1c), so {} and
+      // {result: {}} are acknowledged and fail on the result object and its cmd
+      [{}, 'no result object'],
+      [{ result: {} }, 'result.cmd is not end'],
       [{ success: 'true', result: { cmd: 'end', taskUuid: 't1' } }, 'does not acknowledge'],
       [{ success: true }, 'no result object'],
       [{ success: true, result: { cmd: 'pause', taskUuid: 't1' } }, 'result.cmd is not end'],

@@ -264,12 +264,6 @@ export const PLAIN: Record<string, Fn> = {
     const ms = Math.floor(v);
     return ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
   },
-  day_offset_ms: (v, where, ctx) => {
-    const n = wholeNumber(v);
-    if (!Number.isSafeInteger(n)) return refuse(where, v, 'a whole number of days');
-    const now = nowOf(ctx);
-    return new Date(now.getFullYear(), now.getMonth(), now.getDate() + n).getTime();
-  },
   /**
    * n weeks after this week's Monday 00:00 on the local clock, as upstream's calendar +week builds it (shortcut/smart/
    * week.go:85-91@c7521c1c): time.Date(today, 00:00), its weekday, .AddDate(0, 0, -sinceMonday), then .AddDate(0, 0, 7)
