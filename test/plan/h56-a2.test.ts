@@ -9,12 +9,16 @@
 //   the ligature in `ﬁle` stays itself; JavaScript's upper case made it FILE. Sibling: drive list's --type and
 //   --start/--end are strings.TrimSpace'd and --type strings.ToLower'ed (drive_list_filter.go:43-53@c7521c1c), where
 //   dws used JavaScript's trim and lower case (U+0085 not space, `İ` lowered to two code points).
+// - calendar +conflicts sends calendarDayRange(--in-days): time.Date(today 00:00, Local).AddDate(0, 0, n) and the next
+//   day, as epoch ms (conflicts.go:84-90, calendar_shared.go:24-28@c7521c1c). Go's time has no year limit; dws's `now`
+//   value went through JavaScript's Date (±8.64e15 ms), so a day offset of about 1e8 days gave NaN and the run stopped
+//   with exit 5 (journal_unwritable) where upstream sends the day (still below 2^53).
 // Each runs as a user types it against the recording backend on 127.0.0.1.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dispatchInProcess } from '../helpers.js';
+import { dispatchInProcess, useTimeZone } from '../helpers.js';
 import { recordingEnv } from '../fixtures/mcp/server.js';
 import { useOutputRuns } from './output-runs.js';
 
@@ -138,5 +142,43 @@ describe('drive list: --type is TrimSpace\'d and ToLower\'ed as Go does (drive_l
   it('--type with U+FEFF is refused, as Go does not trim it', async () => {
     const run = await sent(['drive', 'list', '--type', '\ufefffile']);
     expect([run.reason, run.calls]).toEqual(['invalid_parameter', []]);
+  });
+});
+
+// The expected instants are hand-computed: (days from 1970-01-01 to the local day + n) * 86400000 minus the zone's
+// offset that day; the far days' dates were checked by Python's datetime over whole 400-year cycles (146097 days).
+const conflictsRun = (days: string) => ['calendar', '+conflicts', '--in-days', days];
+const pinned = new Date('2026-12-07T22:30:00Z');
+
+describe('calendar +conflicts: a far --in-days is sent as Go\'s AddDate gives it (calendar_shared.go:24-28@c7521c1c), Asia/Shanghai', () => {
+  useTimeZone('Asia/Shanghai');
+  beforeEach(() => {
+    mcp.answers['calendar/list_calendar_events'] = () => ({ result: { events: [] } });
+  });
+
+  it.each([
+    // the local day 2026-12-08 (day 20795) + 1e8: year 275817, +08:00 (the zone's rule carried forward)
+    ['100000000', 8641796659200000, 8641796745600000, '275817-08-21'],
+    // before the zone's first transition its local mean time, +08:05:43
+    ['-100100000', -8646843341143000, -8646843254743000, '-272038-06-12'],
+    // an ordinary day, as before
+    ['1', 1796745600000, 1796832000000, '2026-12-09'],
+  ])('--in-days %s sends startTime %d and endTime %d and prints date %s', async (days, startTime, endTime, date) => {
+    const run = await sent(conflictsRun(days), undefined, pinned);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([['calendar/list_calendar_events', { calendarId: 'primary', endTime, startTime }]]);
+    expect(run.printed).toEqual({ date, eventCount: 0, conflictCount: 0, hasConflict: false, conflicts: [] });
+  });
+});
+
+describe('calendar +conflicts: a far --in-days in America/New_York keeps the daylight-saving rule of that day', () => {
+  useTimeZone('America/New_York');
+
+  it('--in-days 100000000 from 2026-12-07 is 275817-08-20, at -04:00', async () => {
+    mcp.answers['calendar/list_calendar_events'] = () => ({ result: { events: [] } });
+    const run = await sent(conflictsRun('100000000'), undefined, pinned);
+    expect(run.reason).toBeUndefined();
+    expect(run.calls).toEqual([['calendar/list_calendar_events', { calendarId: 'primary', endTime: 8641796702400000, startTime: 8641796616000000 }]]);
+    expect((run.printed as { date: string }).date).toBe('275817-08-20');
   });
 });
