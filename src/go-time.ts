@@ -73,7 +73,40 @@ export function utcMs(y: number, mo: number, d: number, h: number, mi: number, s
   const t = new Date(0);
   t.setUTCFullYear(y, mo - 1, d);
   t.setUTCHours(h, mi, s, 0);
-  return t.getTime();
+  const v = t.getTime();
+  if (!Number.isNaN(v) || ![y, mo, d, h, mi, s].every(Number.isFinite)) return v;
+  // past Date's range (±8.64e15 ms), which Go's time.Date is not bound by: the same reading in whole days, months
+  // past 12 carried into the year (h56-a2)
+  const years = y + Math.floor((mo - 1) / 12);
+  const month = (((mo - 1) % 12) + 12) % 12 + 1;
+  return (daysFromCivil(years, month, 1) + d - 1) * DAY_MS + ((h * 60 + mi) * 60 + s) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+/** 400 Gregorian years: the calendar, its weekdays and a zone's yearly rules repeat after them. */
+const CYCLE_MS = 146_097 * DAY_MS;
+/** How far JavaScript's Date reaches either side of 1970, less two days of any zone's offset. */
+const DATE_REACH_MS = 8.64e15 - 2 * DAY_MS;
+const YEAR_2400_MS = Date.UTC(2400, 0, 1);
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (month 1-12) of any year (H. Hinnant's days_from_civil). */
+function daysFromCivil(y: number, mo: number, d: number): number {
+  const yy = mo <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * ((mo + 9) % 12) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
+/**
+ * An instant past Date's range moved by whole 400-year cycles to one Date reaches, where the machine zone keeps the
+ * same offset: after year 2400 (its yearly rule by then, as Go's extend rule and the zone data's final rule), or just
+ * inside the far past (before the zone's first transition, its local mean time).
+ */
+function withinDateReach(ms: number): number {
+  if (Math.abs(ms) <= DATE_REACH_MS) return ms;
+  const cycles = ms > 0 ? Math.floor((ms - YEAR_2400_MS) / CYCLE_MS) : Math.floor((ms + DATE_REACH_MS) / CYCLE_MS);
+  return ms - cycles * CYCLE_MS;
 }
 
 /**
@@ -95,8 +128,21 @@ export function zoneWallMs(wall: number, offsetAt: (ms: number) => number): numb
  * getTimezoneOffset would cut it to whole minutes.
  */
 export function localOffsetMs(ms: number): number {
-  const d = new Date(ms);
-  return utcMs(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) + d.getMilliseconds() - ms;
+  const at = withinDateReach(ms);
+  const d = new Date(at);
+  return utcMs(d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) + d.getMilliseconds() - at;
+}
+
+/**
+ * The machine zone's wall clock at an instant (Go's t.In(time.Local) fields; month 1-12), in any year a double's whole
+ * milliseconds reach: Date's getters where Date reaches, else goCivil at the zone's offset (h56-a2).
+ */
+export function localClock(ms: number): { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number } {
+  const t = new Date(ms);
+  if (!Number.isNaN(t.getTime())) {
+    return { y: t.getFullYear(), mo: t.getMonth() + 1, d: t.getDate(), h: t.getHours(), mi: t.getMinutes(), s: t.getSeconds(), ms: t.getMilliseconds() };
+  }
+  return { ...goCivil(ms + localOffsetMs(ms), 0), ms: ms - Math.floor(ms / 1000) * 1000 };
 }
 
 /**
@@ -111,8 +157,8 @@ export const goLocalDateMs = (y: number, mo: number, d: number, h: number, mi: n
  * again as time.Date does (so a chain of AddDate calls is a chain of these, each from the clock the last one reads).
  */
 export function goLocalAddDays(ms: number, days: number): number {
-  const t = new Date(ms);
-  return goLocalDateMs(t.getFullYear(), t.getMonth() + 1, t.getDate() + days, t.getHours(), t.getMinutes(), t.getSeconds()) + t.getMilliseconds();
+  const t = localClock(ms);
+  return goLocalDateMs(t.y, t.mo, t.d + days, t.h, t.mi, t.s) + t.ms;
 }
 
 /**

@@ -3,7 +3,7 @@
 // calendarProjectEvents, conflicts.go, free_slots.go). Times are RFC 3339 texts; an event's clock times print in the
 // offset the event was written in (Go's time.Parse keeps it), the day's own times in the local zone.
 import { isObject } from '../json-object.js';
-import { goRfc3339, goYearText } from '../go-time.js';
+import { goCivil, goRfc3339, goYearText, localOffsetMs } from '../go-time.js';
 import { trimSpace } from '../text/space.js';
 
 type Obj = Record<string, unknown>;
@@ -57,25 +57,24 @@ function eventEnd(e: Obj): When | undefined {
 
 /** The local zone's offset at an instant (the process's time zone, as Go's time.Local). */
 function localAt(ms: number): When {
-  return { ms, ns: 0, offset: -new Date(ms).getTimezoneOffset() };
+  return { ms, ns: 0, offset: localOffsetMs(ms) / 60_000 };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function fieldsOf(w: When): Date {
-  return new Date(w.ms + w.offset * 60_000);
-}
+/** The wall clock of an instant at its offset, in any year (a far --in-days day lies past JavaScript's Date: h56-a2). */
+const fieldsOf = (w: When) => goCivil(Math.floor(w.ms), Math.round(w.offset * 60));
 
 /** Go's "15:04". */
 function clock(w: When): string {
   const d = fieldsOf(w);
-  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return `${pad(d.h)}:${pad(d.mi)}`;
 }
 
 /** Go's "2006-01-02". */
 function date(w: When): string {
   const d = fieldsOf(w);
-  return `${goYearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return `${goYearText(d.y)}-${pad(d.mo)}-${pad(d.d)}`;
 }
 
 // blank as strings.TrimSpace sees it (conflicts.go:118-121, next_event.go:180-198, calendar_shared.go:37@c7521c1c): U+0085
@@ -186,8 +185,11 @@ export function calendarFreeSlots(v: unknown, where: string): Obj {
 function localRfc3339(ms: number): string {
   const w = localAt(Math.floor(ms / 1000) * 1000);
   const d = fieldsOf(w);
-  const zone = w.offset === 0 ? 'Z' : `${w.offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(w.offset) / 60))}:${pad(Math.abs(w.offset) % 60)}`;
-  return `${goYearText(d.getUTCFullYear())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${zone}`;
+  // Go writes the offset's whole minutes (a local mean time's seconds are cut: +08:05:43 is +08:05)
+  const seconds = Math.round(w.offset * 60);
+  const minutes = Math.trunc(seconds / 60);
+  const zone = seconds === 0 ? 'Z' : `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${goYearText(d.y)}-${pad(d.mo)}-${pad(d.d)}T${pad(d.h)}:${pad(d.mi)}:${pad(d.s)}${zone}`;
 }
 
 /**

@@ -18,6 +18,8 @@ import { parseLayoutsMs } from '../plan/transforms/time.js';
 import { DRIVE_PAGE_KEYS, PAGE_SIZE, remoteTime, walkFolders, type Folder, type PageKeys } from './drive-tree.js';
 import type { LocalCommand, LocalContext } from './types.js';
 import { isObject } from '../json-object.js';
+import { trimSpace } from '../text/space.js';
+import { goCase } from '../text/go-case.js';
 
 /** Entries a walk collects in all; the one that reaches it ends the walk, marked truncated (driveDepthMaxItems). */
 export const WALK_MAX_ITEMS = 2000;
@@ -53,7 +55,7 @@ const UNIT_MS: Record<string, number> = { h: 3600_000, d: 86_400_000, w: 604_800
  * Epoch numbers and a minutes unit are not times here. Undefined when the text is none of these.
  */
 export function listTimeMs(text: string, now: number): number | undefined {
-  const s = text.trim();
+  const s = trimSpace(text);
   if (s.length >= 2 && Object.hasOwn(UNIT_MS, s[s.length - 1]) && /^[+-]?\d+$/u.test(s.slice(0, -1))) {
     const n = Number(s.slice(0, -1));
     if (n > 0 && n <= Number.MAX_SAFE_INTEGER) return now - n * UNIT_MS[s[s.length - 1]];
@@ -63,9 +65,11 @@ export function listTimeMs(text: string, now: number): number | undefined {
 
 /** The filter the flags give; a time that reads as none, or a start after the end, is refused (parseDriveListFilter). */
 export function listFilter(values: Record<string, unknown>, now: number): ListFilter {
-  const text = (flag: string) => (typeof values[flag] === 'string' ? (values[flag] as string).trim() : '');
+  // Go's strings.TrimSpace and strings.ToLower (drive_list_filter.go:43-53@c7521c1c): U+0085 is space and U+FEFF is not,
+  // and `İ` lowers to `i` alone, so `FİLE` is file (h56-a2; before, JavaScript's trim and lower case refused both)
+  const text = (flag: string) => (typeof values[flag] === 'string' ? trimSpace(values[flag] as string) : '');
   const f: ListFilter = {};
-  const kind = text('type').toLowerCase();
+  const kind = goCase(text('type'), 'lower');
   if (kind !== '') {
     if (kind !== 'file' && kind !== 'folder') throw new DwsError('invalid_parameter', `--type must be file or folder, not ${JSON.stringify(text('type'))}`);
     f.kind = kind;

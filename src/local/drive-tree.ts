@@ -11,6 +11,7 @@ import { isObject } from '../json-object.js';
 import { goDecode } from '../plan/transforms/json.js';
 import { goRfc3339 } from '../go-time.js';
 import { trimSpace } from '../text/space.js';
+import { goCase } from '../text/go-case.js';
 
 export interface WalkBounds {
   /** Folder levels below the root (upstream stops at 64: a deeper tree is taken for a loop). */
@@ -331,7 +332,9 @@ export async function walkRemote(list: (args: Record<string, unknown>, page: num
   const tree: RemoteTree = { files: new Map(), folders: new Map([['', rootId]]), unsafe: [] };
   let items = 0;
   const entry = (item: Record<string, unknown>, at: Folder): Folder | undefined => {
-    const type = String(item.type).toUpperCase();
+    // Go's strings.ToUpper (isFile/isFolder, helpers/drive_status.go:268-274@c7521c1c): code point by code point, so a
+    // ligature stays itself and `ﬁle` is neither a file nor a folder (h56-a2; before, JavaScript's upper case made it FILE)
+    const type = goCase(String(item.type), 'upper');
     if (type !== 'FILE' && type !== 'FOLDER') return undefined;
     const name = typeof item.name === 'string' ? item.name : '';
     const rel = joinRel(at.rel, name);

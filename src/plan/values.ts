@@ -14,7 +14,7 @@ import { allOpenDingTalkIds, looksLikeOpenConversationId } from './transforms/id
 import type { Env } from '../backend/config.js';
 import { flagKey } from '../contract/aliases.js';
 import { sameJson, setOwn } from '../json-object.js';
-import { goLocalAddDays, goLocalDateMs } from '../go-time.js';
+import { goCivil, goLocalAddDays, goLocalDateMs, goYearText, localClock, utcMs } from '../go-time.js';
 import { JsonNumber, isInt64Literal, stringifyJson } from '../json-number.js';
 
 /** A value from an earlier result during --dry-run: printed as its placeholder text. */
@@ -311,7 +311,7 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   const shift = n.zone === undefined ? undefined : ZONE_OFFSET_MS[n.zone];
   const utc = shift !== undefined;
   const c = clockFields(new Date(sc.at.getTime() + (shift ?? 0)), utc);
-  const resolve = () => (utc ? Date.UTC(c.y, c.mo, c.d, c.h, c.mi, c.s, c.ms) : goLocalDateMs(c.y, c.mo + 1, c.d, c.h, c.mi, c.s) + c.ms);
+  const resolve = () => (utc ? utcMs(c.y, c.mo + 1, c.d, c.h, c.mi, c.s) + c.ms : goLocalDateMs(c.y, c.mo + 1, c.d, c.h, c.mi, c.s) + c.ms);
   let at: number | undefined;
   if (n.start_of === 'day' || n.start_of === 'month') Object.assign(c, { h: 0, mi: 0, s: 0, ms: 0 });
   if (n.start_of === 'month') c.d = 1;
@@ -335,11 +335,13 @@ function nowValue(sc: Scope, n: NowSpec): unknown {
   if (n.add_months || n.add_days !== undefined) at = resolve();
   // a further .AddDate(0, 0, n) on the instant just built (calendar +tomorrow's end: start.AddDate(0, 0, 1))
   if (n.then_add_days !== undefined) at = utc ? (at ?? resolve()) + n.then_add_days * 86_400_000 : goLocalAddDays(at ?? resolve(), n.then_add_days);
-  const wall = new Date(at ?? sc.at.getTime() + (shift ?? 0));
-  if (n.format === 'millis') return wall.getTime() - (shift ?? 0);
-  const f = clockFields(wall, utc);
+  // the instant itself, in any year (a day offset may carry it past JavaScript's Date, which Go's AddDate is not bound
+  // by: h56-a2, calendar +conflicts --in-days 100000000; before, NaN), its fields read as Go's time.Format does
+  const instant = at ?? sc.at.getTime() + (shift ?? 0);
+  if (n.format === 'millis') return instant - (shift ?? 0);
+  const f = utc ? goCivil(instant, 0) : localClock(instant);
   const pad = (x: number) => String(x).padStart(2, '0');
-  return `${f.y}-${pad(f.mo + 1)}-${pad(f.d)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
+  return `${goYearText(f.y)}-${pad(f.mo)}-${pad(f.d)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
 }
 
 /**

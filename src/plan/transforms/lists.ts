@@ -2,6 +2,7 @@
 import { byCodePoint } from '../../text/order.js';
 import { isObj, nonEmptyText, positive, refuse, str, type Fn, type Param } from './types.js';
 import { stringifyJson } from '../../json-number.js';
+import { setOwn } from '../../json-object.js';
 import { fields, trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
 import { parseJsonWellFormed } from '../../json-well-formed.js';
@@ -363,7 +364,8 @@ export const PARAM: Record<string, Param> = {
       for (const pair of asList(v)) {
         if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string') return refuse(where, pair, 'a [key, value] pair');
         if (mode === 'once' && Object.hasOwn(out, pair[0])) return refuse(where, pair[0], 'a key given once (it is repeated)');
-        out[pair[0]] = pair[1];
+        // an own key whatever its name: `__proto__` is a key like any other in a Go map (h56-a2)
+        setOwn(out, pair[0], pair[1]);
       }
       return out;
     };
