@@ -677,8 +677,10 @@ const ANSWER_PATCHES: Record<string, (data: Record<string, unknown>, ctx: SynthC
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
-  // p-left31: markdown overwrite and patch upload through the same helpers (markdown.go:572-574, :732-734@c7521c1c)
+  // p-left31: markdown overwrite and patch upload through the same helpers (markdown.go:572-574, :732-734@c7521c1c);
+  // h56-a4: patch's remote name is read by the transform go_remote_file_name, whose keys no path here names
   'markdown.patch': (_data, ctx) => ({
+    'drive/get_file_info': { result: { fileName: 'v-fileName.md' } },
     'drive/get_upload_info': { result: { resourceUrls: [{ url: `${ctx.blobBase}/url` }], uploadId: 'v-uploadId' } },
     'doc/get_file_upload_info': { result: { resourceUrl: `${ctx.blobBase}/url`, uploadKey: 'v-uploadKey' } },
   }),
