@@ -1,7 +1,6 @@
 // Whether a document's read-back shows a write (upstream doc/content_shortcuts.go verifyUpdatedDocumentContent
-// @c7521c1c, :1002), in markdown or JSONML: every text of the answer that can be the document's content (the answer
-// itself when it is text, any `content` and `markdown` (jsonml: `jsonml`) text inside it, key case, `_` and `-`
-// ignored) is compared with what was written, both normalized (markdown line by line; JSONML as
+// @c7521c1c, :1002), in markdown or JSONML: every text of an object answer that can be the document's content (any
+// `content` and `markdown` (jsonml: `jsonml`) text inside it, key case, `_` and `-` ignored) is compared with what was written, both normalized (markdown line by line; JSONML as
 // normalizeJSONMLForVerification :1361, also used for the blocks in doc-blocks.ts). overwrite: the same text, or the same after a leading
 // `# title` line; append: the same text, or a text ending with a newline and then what was written. Upstream also
 // accepts a text whose goldmark HTML rendering equals (or, for append, ends with) the written one's; dws does not
@@ -14,23 +13,27 @@ import { parseJsonWellFormed } from '../json-well-formed.js';
 
 type Obj = Record<string, unknown>;
 
-/** The answer's texts that may hold the document (upstream documentContentCandidates): content, and markdown or (jsonml) jsonml. */
+/**
+ * The answer's texts that may hold the document (upstream documentContentCandidates): content, and markdown or
+ * (jsonml) jsonml, at any depth below an object answer. Every upstream caller hands it what CallMCPData decoded into
+ * a map (readDocVerification, content_shortcuts.go:778-811@c7521c1c); an answer that is not a JSON object (plain or
+ * blank text, a list, null) reaches it as an empty map, so it holds no candidate: upstream's branch for a text at the
+ * root never runs, and such a read-back shows nothing (h56-doc).
+ */
 export function contentCandidates(answer: unknown, format = 'markdown'): string[] {
   const wanted = format === 'jsonml' ? 'jsonml' : 'markdown';
   const out: string[] = [];
-  const walk = (v: unknown, root: boolean): void => {
-    if (typeof v === 'string') {
-      if (root) out.push(v);
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, false));
-    else if (typeof v === 'object' && v !== null) {
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isObj(v)) {
       for (const [k, x] of Object.entries(v)) {
         const key = k.replaceAll('_', '').replaceAll('-', '').toLowerCase();
         if (typeof x === 'string' && (key === 'content' || key === wanted)) out.push(x);
-        walk(x, false);
+        walk(x);
       }
     }
   };
-  walk(answer, true);
+  if (isObj(answer)) walk(answer);
   return out;
 }
 

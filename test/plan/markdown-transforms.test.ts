@@ -79,7 +79,8 @@ describe('markdown_readback_matches', () => {
   const matches = (answer: unknown, expected: string, mode?: string) => apply(['markdown_readback_matches'], { answer, expected, ...(mode ? { mode } : {}) });
   it('append: the same text, or one ending with a newline and the text; a bare suffix does not count', () => {
     expect(matches({ result: { markdown: '旧\n\n新的 一段' } }, '新的   一段\n')).toBe(true);
-    expect(matches('新的一段', '新的一段')).toBe(true);
+    // h56-doc: upstream reads the answer as the map CallMCPData decoded, so a text answer holds no candidate
+    expect(matches('新的一段', '新的一段')).toBe(false);
     expect(matches({ markdown: '旧新的一段' }, '新的一段')).toBe(false);
   });
   it('overwrite: the same text after normalizing, or after a leading title line; appended text does not count', () => {
@@ -87,7 +88,7 @@ describe('markdown_readback_matches', () => {
     expect(matches({ content: '  | a |   b |  ' }, '| a | b |', 'overwrite')).toBe(true);
     expect(matches({ content: '旧\n正文' }, '正文', 'overwrite')).toBe(false);
   });
-  it('reads content/markdown texts at any depth, key case, _ and - ignored, and the answer itself only when it is text', () => {
+  it('reads content/markdown texts at any depth, key case, _ and - ignored, and never the answer itself (upstream\'s answer is always a map)', () => {
     expect(matches({ a: [{ Mark_Down: 'x' }] }, 'x')).toBe(true);
     expect(matches({ a: [{ text: 'x' }] }, 'x')).toBe(false);
     expect(matches({ a: ['x'] }, 'x')).toBe(false);
