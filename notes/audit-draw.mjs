@@ -70,7 +70,10 @@
 //                                           20261459: h54-a13.md, 20261460: h54-a14.md;
 //                                           20261461: h55-a1.md, 20261462: h55-a2.md, 20261463: h55-a3.md,
 //                                           20261464: h55-a4.md, 20261465: h55-a5.md, 20261466: h55-a6.md,
-//                                           20261467: h55-a7.md; the next second reading draws 20261468)
+//                                           20261467: h55-a7.md;
+//                                           20261468: h56-a1.md, 20261469: h56-a2.md, 20261470: h56-a3.md,
+//                                           20261471: h56-a4.md, 20261472: h56-a5.md; the next second reading
+//                                           draws 20261473)
 // Every canonical path with its interface mode, in code point order, split into an atomic pool (interface_mode mcp)
 // and a composite pool (everything else), 15 drawn from each with a mulberry32 PRNG by a partial Fisher-Yates shuffle.
 // The first audit excluded nothing; every later one excludes, BEFORE drawing, the commands of the audits before it and
