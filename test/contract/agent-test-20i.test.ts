@@ -45,7 +45,7 @@ describe('agent test 20i: each request sends what upstream sends for the same fl
         content: JSON.stringify({ content: 'ok', referenceOpenMessageId: 'msgM4cc1Zd9Sb==', replyMsgType: 'text', srcMsgSendOpenDingTalkId: 'Db3BlbmlkMDEiE' }) }]],
     });
     expect(printed).toEqual({
-      messageId: 'msgS2==', msgId: 'msgS2==', threadId: 'thr_1',
+      messageId: 'msgS2==', msgId: 'msgS2==', threadId: 'thr_1', success: true, // h56-wd: the runner's stamp (app/runner.go:774-783@c7521c1c)
       contractVersion: 'im.message-reply.v1',
       conversationId: 'cidZ5Ef9tWg6YaSdJj==',
       referencedMessage: { messageId: 'msgM4cc1Zd9Sb==', senderOpenDingTalkId: 'Db3BlbmlkMDEiE', resolutionSource: 'explicit' },

@@ -39,7 +39,7 @@ describe('doc shortcuts print upstream envelopes', () => {
       calls: [['doc/submit_export_job', { nodeId: 'D1', exportFormat: 'pdf' }]],
       printed: {
         compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1',
-        data: { nodeId: 'D1', result: { result: { jobId: 'J1' } } }, ok: true, operation: 'doc.export_submit', status: 'success',
+        data: { nodeId: 'D1', result: { result: { jobId: 'J1' }, success: true } }, ok: true, operation: 'doc.export_submit', status: 'success',
         steps: [{ name: 'submit_export_job', status: 'success' }], warnings: [],
       },
     });

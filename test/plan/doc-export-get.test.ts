@@ -14,7 +14,7 @@ describe('doc +export-get prints the job inside upstream doc.operation.v1 map', 
     answer('doc/query_export_job', { result: { status: ' Processing ', progress: 40 } });
     expect(await run(['doc', '+export-get', '--job-id', 'j1'])).toEqual({
       complete: false, contractVersion: 'doc.operation.v1',
-      data: { jobId: 'j1', result: { result: { status: ' Processing ', progress: 40 } } },
+      data: { jobId: 'j1', result: { result: { status: ' Processing ', progress: 40 }, success: true } }, // h56-wd: stamped (app/runner.go:774-783@c7521c1c)
       ok: true, operation: 'doc.export_get', status: 'processing',
     });
   });

@@ -90,7 +90,8 @@ describe('sheet pivot-table update checks its properties as readPivotProperties 
 });
 
 describe('doc +export-submit reads an empty answer as CallMCPWriteData does (runner.go:228-233, :255-271)', () => {
-  it('an empty or blank answer text is the empty object in data.result', async () => {
+  // h56-wd: through the runner a blank text comes as the nil map, printed null (app/tool_caller_adapter.go:141-193@c7521c1c)
+  it('an empty or blank answer text is null in data.result', async () => {
     for (const text of ['', ' \n ']) {
       outputs.answer('doc/submit_export_job', text);
       expect(await sent(['doc', '+export-submit', '--node', 'D1'])).toEqual({
@@ -98,7 +99,7 @@ describe('doc +export-submit reads an empty answer as CallMCPWriteData does (run
         calls: [['doc/submit_export_job', { nodeId: 'D1', exportFormat: 'docx' }]],
         printed: {
           compensation: { available: false, reason: '' }, complete: true, contractVersion: 'doc.operation.v1',
-          data: { nodeId: 'D1', result: {} }, ok: true, operation: 'doc.export_submit', status: 'success',
+          data: { nodeId: 'D1', result: null }, ok: true, operation: 'doc.export_submit', status: 'success',
           steps: [{ name: 'submit_export_job', status: 'success' }], warnings: [],
         },
       });
@@ -117,23 +118,25 @@ describe('doc +create-from-template prints the doc.operation.v1 envelope (histor
     expect(await sent(['doc', '+create-from-template', '--template-id', ' T1 ', '--name', '周报'])).toEqual({
       reason: undefined, category: undefined,
       calls: [['doc/apply_doc_template', { templateId: 'T1', name: '周报' }]],
-      printed: envelope({ templateId: 'T1', result: { result: { nodeId: 'N9' } } }),
+      printed: envelope({ templateId: 'T1', result: { result: { nodeId: 'N9' }, success: true } }),
     });
   });
 
-  it('an empty answer text is the empty object in data.result', async () => {
+  // h56-wd: the nil map, null (app/tool_caller_adapter.go:141-193@c7521c1c)
+  it('an empty answer text is null in data.result', async () => {
     outputs.answer('doc/apply_doc_template', '');
-    expect((await sent(['doc', '+create-from-template', '--template-id', 'T1'])).printed).toEqual(envelope({ templateId: 'T1', result: {} }));
+    expect((await sent(['doc', '+create-from-template', '--template-id', 'T1'])).printed).toEqual(envelope({ templateId: 'T1', result: null }));
   });
 });
 
 describe('doc +access-change reads an empty answer as CallMCPWriteData does (runner.go:255-271)', () => {
-  it('an empty update_permission answer text prints data {}', async () => {
+  // h56-wd: through the runner the blank answer is the nil map, data null (app/tool_caller_adapter.go:141-193@c7521c1c)
+  it('an empty update_permission answer text prints data null', async () => {
     outputs.answer('contact/search_contact_by_key_word', { result: [{ name: '张三', userId: 'u1' }] });
     outputs.answer('doc/list_permission', { result: { members: [{ userId: 'u1' }] } });
     outputs.answer('doc/update_permission', ' ');
     expect((await sent(['doc', '+access-change', '--node', 'D1', '--to', '张三', '--yes'])).printed).toEqual({
-      ok: true, status: 'success', operation: 'doc.access_change', data: {}, warnings: [], compensation,
+      ok: true, status: 'success', operation: 'doc.access_change', data: null, warnings: [], compensation,
     });
   });
 });
@@ -149,18 +152,18 @@ describe('doc +comment-create prints the doc.operation.v1 envelope (executeComme
     expect(await sent(['doc', '+comment-create', '--node', ' D1 ', '--content', '请看', '--yes'])).toEqual({
       reason: undefined, category: undefined,
       calls: [['doc-comment/create_comment', { nodeId: 'D1', content: '请看' }]],
-      printed: envelope({ nodeId: 'D1', commentType: 'global', result: { result: { commentKey: 'K1' } } }, 'create_comment'),
+      printed: envelope({ nodeId: 'D1', commentType: 'global', result: { result: { commentKey: 'K1' }, success: true } }, 'create_comment'),
     });
   });
 
-  it('an inline comment on a block: commentType inline, the create_inline_comment step, an empty answer text as {}', async () => {
+  it('an inline comment on a block: commentType inline, the create_inline_comment step, an empty answer text as null (h56-wd: the nil map)', async () => {
     outputs.answer('doc/list_document_blocks', { result: { blocks: [{ blockId: 'b1', text: '计划下周发布' }] } });
     outputs.answer('doc-comment/create_inline_comment', '');
     const run = await sent(['doc', '+comment-create', '--node', 'D1', '--content', '确认', '--block-id', 'b1', '--start', '2', '--end', '6', '--yes']);
     expect({ reason: run.reason, tools: run.calls.map(([tool]) => tool), printed: run.printed }).toEqual({
       reason: undefined,
       tools: ['doc/list_document_blocks', 'doc-comment/create_inline_comment'],
-      printed: envelope({ nodeId: 'D1', commentType: 'inline', result: {} }, 'create_inline_comment'),
+      printed: envelope({ nodeId: 'D1', commentType: 'inline', result: null }, 'create_inline_comment'),
     });
   });
 });

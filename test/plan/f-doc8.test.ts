@@ -39,7 +39,8 @@ describe('doc +version-revert checks the version, reverts, and prints the proven
     expect(r).toEqual({
       reason: undefined, error: undefined,
       printed: envelope('doc.history_revert', {
-        current: { result: { title: 'T' } }, revertResult: { success: true, result: { restoredVersion: 3 } },
+        // h56-wd: the read-back stamped by the runner (app/runner.go:774-783@c7521c1c); the revert answer has its success
+        current: { result: { title: 'T' }, success: true }, revertResult: { success: true, result: { restoredVersion: 3 } },
         verification: 'target_version_proven', verified: true, version: 3,
       }, revertSteps),
       calls: [
@@ -59,7 +60,7 @@ describe('doc +version-revert checks the version, reverts, and prints the proven
     expect({ reason: r.reason, printed: r.printed, tools: r.calls.map((c) => c.tool) }).toEqual({
       reason: undefined,
       printed: envelope('doc.history_revert', {
-        current: { result: { restored_from_version: '3' } }, revertResult: null,
+        current: { result: { restored_from_version: '3' }, success: true }, revertResult: null,
         verification: 'target_version_proven', verified: true, version: 3,
       }, revertSteps),
       tools: ['list_doc_versions', 'revert_doc_version', 'get_document_info'],
@@ -131,12 +132,14 @@ describe('doc +inspect prints its reads in the envelope (content_shortcuts.go:28
     const r = await run(['doc', '+inspect', '--node', 'D1']);
     expect({ reason: r.reason, printed: r.printed, calls: r.calls }).toEqual({
       reason: undefined,
-      printed: envelope('doc.inspect', { document: { result: { title: 'T' } } }, ok('get_document_info')),
+      printed: envelope('doc.inspect', { document: { result: { title: 'T' }, success: true } }, ok('get_document_info')),
       calls: [{ tool: 'get_document_info', arguments: { nodeId: 'D1' } }],
     });
   });
 
-  it('adds each opted-in read under its key and its tool as a step, in upstream order; a null answer is printed null, a blank one {}', async () => {
+  // h56-wd: each read stamped by the runner, and a blank answer the nil map as null is (app/runner.go:774-783,
+  // app/tool_caller_adapter.go:141-193@c7521c1c)
+  it('adds each opted-in read under its key and its tool as a step, in upstream order; a null or blank answer is printed null', async () => {
     mcp.answers['doc/get_document_info'] = () => ({ title: 'T' });
     mcp.answers['doc/get_document_style'] = () => null;
     mcp.answers['doc/list_permission'] = () => ({ members: [] });
@@ -148,7 +151,8 @@ describe('doc +inspect prints its reads in the envelope (content_shortcuts.go:28
     expect({ reason: r.reason, printed: r.printed }).toEqual({
       reason: undefined,
       printed: envelope('doc.inspect', {
-        comments: { comments: [] }, document: { title: 'T' }, history: {}, media: { jsonml: '[]' }, permissions: { members: [] }, style: null,
+        comments: { comments: [], success: true }, document: { title: 'T', success: true }, history: null, media: { jsonml: '[]', success: true },
+        permissions: { members: [], success: true }, style: null,
       }, ok('get_document_info', 'get_document_style', 'list_permission', 'list_doc_versions', 'list_document_blocks', 'list_comments')),
     });
   });
@@ -226,8 +230,9 @@ describe('doc +media-list prints collectMediaItems in the envelope (media_style_
 });
 
 describe('doc shortcuts printing the envelope read a write answer as CallMCPWriteData does (runner.go:228-233, :255-271@c7521c1c)', () => {
-  it('doc +create-from-template prints a null answer as null and a blank one as {}', async () => {
-    for (const [answer, result] of [[null, null], ['  ', {}]] as const) {
+  // h56-wd: through the runner a blank text is the nil map too (app/tool_caller_adapter.go:141-193@c7521c1c)
+  it('doc +create-from-template prints a null or blank answer as null', async () => {
+    for (const [answer, result] of [[null, null], ['  ', null]] as const) {
       mcp.answers['doc/apply_doc_template'] = () => answer;
       const r = await run(['doc', '+create-from-template', '--template-id', 'T1', '--yes']);
       expect({ reason: r.reason, printed: r.printed }).toEqual({

@@ -128,7 +128,8 @@ describe('doc +update prints the data of upstream\'s doc.operation.v1 envelope (
     mcp.answers['doc/delete_document_block'] = () => ({ ok: 1 });
     mcp.answers['doc/list_document_blocks'] = () => ({ blocks: [para('b0', '甲'), para('b2', '丙')], totalCount: 1 });
     const r = await dws(['--command', 'block_delete', '--block-id', 'b1']);
-    expect(r.printed).toEqual({ nodeId: 'D1', verified: true, result: { ok: 1 }, verification: { blocks: [para('b0', '甲'), para('b2', '丙')], hasMore: false, totalCount: 1 } });
+    // h56-wd: the write's answer stamped by the runner (app/runner.go:774-783@c7521c1c)
+    expect(r.printed).toEqual({ nodeId: 'D1', verified: true, result: { ok: 1, success: true }, verification: { blocks: [para('b0', '甲'), para('b2', '丙')], hasMore: false, totalCount: 1 } });
     // f-doc8: the block modes' steps are the write's tool and verify (executeVerifiedDocMutation :711-719)
     expect((r.envelope as { steps: unknown; operation: unknown })).toMatchObject({ operation: 'doc.update', steps: [{ name: 'delete_document_block', status: 'success' }, { name: 'verify', status: 'success' }] });
   });

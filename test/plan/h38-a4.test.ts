@@ -77,28 +77,30 @@ describe('doc output shortcuts: an --output outside the working directory is ref
 // oa +my-initiated (smart/my_initiated.go:118-131@c7521c1c) reads get_submitted_instances with rt.CallMCPData, which
 // turns a blank answer into the empty map (runner.go:262-264; parseMCPToolTextResult gives "" for an all-blank text,
 // helpers.go:219-254); no list is found in it, so rt.Output(data) prints that empty object. Before, dws printed the
-// blank text itself.
-describe('oa +my-initiated: a blank answer prints the empty object (runner.go:262-264, my_initiated.go:124-127@c7521c1c)', () => {
+// blank text itself. h56-wd: that text has come through the runner, where a blank answer is no object and is written
+// as the text null (transport/client.go:159-205, app/tool_caller_adapter.go:141-193@c7521c1c): the nil map, printed
+// null; an object comes stamped with success true (app/runner.go:774-783).
+describe('oa +my-initiated: a blank answer prints null, the nil map (tool_caller_adapter.go:141-193, my_initiated.go:124-127@c7521c1c)', () => {
   const blank = fc.stringMatching(/^[ \t\n\r\u00a0\u3000]*$/);
-  it('any blank text prints {}', async () => {
+  it('any blank text prints null', async () => {
     await fc.assert(fc.asyncProperty(blank, async (text) => {
       outputs.answerText('get_submitted_instances', text);
       const r = await sent(['oa', '+my-initiated']);
-      expect({ text, reason: r.reason, printed: r.printed }).toEqual({ text, reason: undefined, printed: {} });
+      expect({ text, reason: r.reason, printed: r.printed }).toEqual({ text, reason: undefined, printed: null });
     }), { numRuns: 12 });
   });
-  it('sibling chat +unread-chats (smart/unread_chats.go:113-123@c7521c1c): any blank text prints {} too', async () => {
+  it('sibling chat +unread-chats (smart/unread_chats.go:113-123@c7521c1c): any blank text prints null too', async () => {
     await fc.assert(fc.asyncProperty(blank, async (text) => {
       outputs.answerText('unread_message_conversation_list', text);
       const r = await sent(['chat', '+unread-chats']);
-      expect({ text, reason: r.reason, printed: r.printed }).toEqual({ text, reason: undefined, printed: {} });
+      expect({ text, reason: r.reason, printed: r.printed }).toEqual({ text, reason: undefined, printed: null });
     }), { numRuns: 8 });
   });
-  it('JSON null still prints null, and an object without a list prints as it came (controls)', async () => {
+  it('JSON null still prints null, and an object without a list prints stamped (controls)', async () => {
     outputs.answerText('get_submitted_instances', 'null');
     expect((await sent(['oa', '+my-initiated'])).printed).toBeNull();
     outputs.answerText('get_submitted_instances', JSON.stringify({ list: [], result: { list: [{ title: 't' }] } }));
-    expect((await sent(['oa', '+my-initiated'])).printed).toEqual({ list: [], result: { list: [{ title: 't' }] } });
+    expect((await sent(['oa', '+my-initiated'])).printed).toEqual({ list: [], result: { list: [{ title: 't' }] }, success: true });
   });
 });
 

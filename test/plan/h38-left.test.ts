@@ -55,14 +55,17 @@ describe('wiki +member-remove / +member-add / +member-update: the required check
 });
 
 /**
- * upstream's rt.CallMCPData (shortcut/runner.go:255-271@c7521c1c) as a model of what a raw-payload fallback prints: a
- * blank text (Go's TrimSpace) is the empty map, JSON null a nil map (printed null), an object itself.
+ * upstream's rt.CallMCPData (shortcut/runner.go:255-271@c7521c1c) as a model of what a raw-payload fallback prints,
+ * its text having come through the runner (h56-wd): a blank text or JSON null is no object, written as the text null
+ * (transport/client.go:159-205, app/tool_caller_adapter.go:141-193), the nil map printed null; an object is stamped
+ * with success true when it has none (app/runner.go:774-783).
  */
 function callMCPDataPrinted(text: string): unknown {
-  return text.trim() === '' ? {} : JSON.parse(text);
+  const v: unknown = text.trim() === '' ? null : JSON.parse(text);
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { success: true, ...v } : null;
 }
 
-describe('a shortcut that prints the CallMCPData payload when it finds no list prints {} for a blank answer (runner.go:263-265@c7521c1c)', () => {
+describe('a shortcut that prints the CallMCPData payload when it finds no list prints null for a blank answer (runner.go:263-265, tool_caller_adapter.go:141-193@c7521c1c)', () => {
   const cases: { argv: string[]; tool: string; upstream: string }[] = [
     { argv: ['oa', '+my-initiated'], tool: 'get_submitted_instances', upstream: 'smart/my_initiated.go:118-127' },
     { argv: ['chat', '+unread-chats'], tool: 'unread_message_conversation_list', upstream: 'smart/unread_chats.go:113-122' },

@@ -17,12 +17,13 @@ describe('doc +export-get prints the job answer as CallMCPData decodes it (conte
     });
   });
 
-  it('a blank answer is printed as result {}', async () => {
+  // h56-wd: through the runner a blank text is the nil map, null (app/tool_caller_adapter.go:141-193@c7521c1c)
+  it('a blank answer is printed as result null', async () => {
     outputs.answer('doc/query_export_job', '  ');
     expect(await sent(['doc', '+export-get', '--job-id', 'j2'])).toEqual({
       reason: undefined, category: undefined,
       calls: [['doc/query_export_job', { jobId: 'j2' }]],
-      printed: { complete: false, contractVersion: 'doc.operation.v1', data: { jobId: 'j2', result: {} }, ok: true, operation: 'doc.export_get', status: 'unknown' },
+      printed: { complete: false, contractVersion: 'doc.operation.v1', data: { jobId: 'j2', result: null }, ok: true, operation: 'doc.export_get', status: 'unknown' },
     });
   });
 });
@@ -33,7 +34,7 @@ describe('doc +fetch prints doc.content.v1 around the content, naming the docume
     expect(await sent(['doc', '+fetch', '--node', ' D1 '])).toEqual({
       reason: undefined, category: undefined,
       calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]],
-      printed: { complete: true, content: { result: { markdown: '# 周报' } }, contractVersion: 'doc.content.v1', status: 'success', target: { canonicalId: 'D1', product: 'doc' } },
+      printed: { complete: true, content: { result: { markdown: '# 周报' }, success: true }, contractVersion: 'doc.content.v1', status: 'success', target: { canonicalId: 'D1', product: 'doc' } },
     });
   });
 

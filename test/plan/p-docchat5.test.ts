@@ -165,7 +165,7 @@ describe('doc +fetch --scope keyword prints {count, matches} (projectKeywordMatc
     outputs.answer('doc/get_document_content', { markdown: '风险' });
     const r = await outputs.sent(['doc', '+fetch', '--node', 'D1', '--keyword', '风险', '--context-before', '3']);
     expect({ calls: r.calls, content: (r.printed as { content: unknown }).content })
-      .toEqual({ calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]], content: { markdown: '风险' } });
+      .toEqual({ calls: [['doc/get_document_content', { nodeId: 'D1', format: 'markdown' }]], content: { markdown: '风险', success: true } }); // h56-wd: stamped
   });
 });
 
