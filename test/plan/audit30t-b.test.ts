@@ -26,6 +26,7 @@ describe('chat +messages-query-send-status prints upstream ProjectMessageSendSta
       printed: {
         status: 'SENT',
         result: { taskId: ' T9 ', messageRef: 1, data: [{ msgId: '  ' }, { openMessageId: ' m1 ' }], openCid: 'c1' },
+        success: true, // lead-s56: the runner's stamp (app/runner.go:774-783@c7521c1c) is in the map the projection clones
         contractVersion: 'im.message-send-status.v1',
         openTaskId: 'T9',
         messageRef: { openMessageId: 'm1', openConversationId: 'c1' },
@@ -42,12 +43,12 @@ describe('chat +messages-query-send-status prints upstream ProjectMessageSendSta
   it('with one id missing, takes the typed task, leaves a messageRef of the answer alone and offers the retry', async () => {
     outputs.answer('im/query_message_send_status', { messageRef: { x: 1 }, openTaskId: 5, status: 'PENDING' });
     expect((await sent(['chat', '+messages-query-send-status', '--open-task-id', 't1'])).printed).toEqual({
-      messageRef: { x: 1 }, status: 'PENDING', contractVersion: 'im.message-send-status.v1', openTaskId: 't1',
+      messageRef: { x: 1 }, status: 'PENDING', success: true, contractVersion: 'im.message-send-status.v1', openTaskId: 't1',
       readyForMessageActions: false, nextActions: notReady('t1'),
     });
     outputs.answer('im/query_message_send_status', { openMessageId: 'm', other: { openConversationId: 'c' } });
     expect((await sent(['chat', '+messages-query-send-status', '--open-task-id', 't1'])).printed).toEqual({
-      openMessageId: 'm', other: { openConversationId: 'c' }, contractVersion: 'im.message-send-status.v1', openTaskId: 't1',
+      openMessageId: 'm', other: { openConversationId: 'c' }, success: true, contractVersion: 'im.message-send-status.v1', openTaskId: 't1',
       messageRef: { openMessageId: 'm' }, readyForMessageActions: false, nextActions: notReady('t1'),
     });
   });

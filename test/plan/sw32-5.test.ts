@@ -63,8 +63,10 @@ describe('attendance +list-approve: each element of pflag\'s --types list is tri
   });
 });
 
-describe('attendance +this-month: a blank query_check_record answer is callMCPData\'s empty map, printed {} (smart/this_month_attendance.go:103-112, runner.go:255-264@c7521c1c)', () => {
-  it('prints {} for a blank answer, null for null, the object as it came otherwise', async () => {
+// lead-s56: a blank answer reaches the shortcut as the text null (app/tool_caller_adapter.go:141-193@c7521c1c), and an
+// object comes stamped success: true (app/runner.go:774-783)
+describe('attendance +this-month: a blank query_check_record answer is callMCPData\'s nil map, printed null (smart/this_month_attendance.go:103-112@c7521c1c)', () => {
+  it('prints null for a blank answer and for null, the object stamped otherwise', async () => {
     outputs.answer('contact/get_current_user_profile', { result: { userId: 'u1' } });
     const printed = [];
     for (const answer of [rawText(' '), null, { result: [{ checkTime: 1 }] }]) {
@@ -73,6 +75,6 @@ describe('attendance +this-month: a blank query_check_record answer is callMCPDa
       expect(r.calls.map((c) => c[0])).toEqual(['contact/get_current_user_profile', 'attendance-wukong/query_check_record']);
       printed.push(r.printed);
     }
-    expect(printed).toEqual([{}, null, { result: [{ checkTime: 1 }] }]);
+    expect(printed).toEqual([null, null, { result: [{ checkTime: 1 }], success: true }]);
   });
 });

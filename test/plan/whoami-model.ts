@@ -4,7 +4,9 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** upstream's whoamiProject over rt.CallMCPData's map (shortcut/smart/whoami.go:69-150, runner.go:255-271@c7521c1c), as a model. */
-export function upstreamWhoami(data: Obj | null): unknown {
+export function upstreamWhoami(answer: Obj | null): unknown {
+  // the map CallMCPData gives carries the runner's stamp (app/runner.go:774-783@c7521c1c; lead-s56)
+  const data = answer === null || 'success' in answer ? answer : { ...answer, success: true };
   const model = (): Obj => {
     if (data === null) return {};
     const r = data.result;
