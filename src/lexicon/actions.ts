@@ -423,12 +423,12 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
   const loc = lex.located;
   if (!loc) return { named, located: [], places: [], stays, whole: [] };
   const containers = containersOf(lex);
-  /** The head of the text with words like 这个 / 我的, an id, an English word or a quoted name at its end cut off (从这个
-   *  wiki space, 从我的「重要」分组). */
-  const skipped = (h: string) => {
+  /** The head of the text with words like 这个 / 我的 at its end cut off, and with `names` an id, an English word or a
+   *  quoted name too (从这个 wiki space, 从我的「重要」分组). */
+  const skipped = (h: string, names = true) => {
     let head = h;
     for (let cut = true; cut;) {
-      const w = loc.zhSkip.find((x) => head.endsWith(x)) ?? /(?:[a-z0-9_.-]+|["\u201c\u300c\u300a]\s*["\u201d\u300d\u300b])$/u.exec(head)?.[0];
+      const w = loc.zhSkip.find((x) => head.endsWith(x)) ?? (names ? /(?:[a-z0-9_.-]+|["\u201c\u300c\u300a]\s*["\u201d\u300d\u300b])$/u.exec(head)?.[0] : undefined);
       cut = w !== undefined;
       if (w) head = head.slice(0, head.length - w.length).trimEnd();
     }
@@ -464,10 +464,8 @@ export function queryObjectPlaces(folded: string, lex: ObjectLexicon, compounds 
     // mixed (session 55): in English words, the English place word before it places a Chinese object word too.
     // mixedSkip (session 56): with 这个 / 我的 between them (from 这个群).
     if (!f.english) {
-      let end = text.slice(0, f.at).trimEnd().length;
-      for (let w = readings.mixedSkip === true ? loc.zhSkip.find((x) => text.slice(0, end).endsWith(x)) : undefined; w;
-        w = loc.zhSkip.find((x) => text.slice(0, end).endsWith(x))) end = text.slice(0, end - w.length).trimEnd().length;
-      return readings.mixed === true && /[a-z0-9]$/u.test(text.slice(0, end)) && placedBy(text, end);
+      const head = readings.mixedSkip === true ? skipped(text.slice(0, f.at).trimEnd(), false) : text.slice(0, f.at).trimEnd();
+      return readings.mixed === true && /[a-z0-9]$/u.test(head) && placedBy(text, head.length);
     }
 
     if (text.startsWith("'s", f.end)) return true;

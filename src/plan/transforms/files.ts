@@ -5,7 +5,7 @@ import { closeSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DwsError } from '../../errors.js';
 import { MAX_READ_BYTES, confinedPath, fsRefusal, openConfined, refuseOwnState, safeFilename } from '../../backend/files.js';
-import { refuse, str, type Fn, type TransformContext } from './types.js';
+import { isObj, refuse, str, type Fn, type TransformContext } from './types.js';
 import { trimSpace } from '../../text/space.js';
 import { goCase } from '../../text/go-case.js';
 import { goDetectContentType, goTypeByExtension } from './go-mime.js';
@@ -276,9 +276,8 @@ export function goFileName(text: string): string {
  * sanitizeFileName (goFileName). No name gives "" (upstream's caller then stops: it finds no remote name).
  */
 export function goRemoteFileName(answer: unknown): string {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(answer)) return '';
-  const info = isObject(answer.result) ? answer.result : answer;
+  if (!isObj(answer)) return '';
+  const info = isObj(answer.result) ? answer.result : answer;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   if (text(info.fileName) !== '') return goFileName(text(info.fileName));
   const name = text(info.name);
